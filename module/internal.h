@@ -1,0 +1,302 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * internal.h - what the engine and the encoding families share
+ *
+ * The engine (engine.c) owns BOM handling, held output, replayed bytes,
+ * stream offsets and the dispatch to one family function per call. A
+ * family function converts one buffer and follows these rules:
+ *
+ * - It is entered with nothing held in ->pend.
+ * - Output goes through we_put_cp() (decoders) or we_put_bytes()
+ *   (encoders). When these return false the unit went to ->pend and the
+ *   family must return WHATENC_OUTPUT_FULL at once, with the input that
+ *   produced the unit consumed. Before consuming input for a new unit a
+ *   family may return WHATENC_OUTPUT_FULL when b->out_pos == b->out_size.
+ * - "Restore byte to the I/O queue" for the byte being processed means:
+ *   do not advance b->in_pos. Restoring bytes consumed earlier (kept in
+ *   the family's state) means: we_replay() them; the engine feeds them
+ *   to the family again before any new input.
+ * - On an error in fatal mode the family sets ->err.len and ->err.bytes
+ *   (and for encoders ->err.cp) and returns WHATENC_MALFORMED or
+ *   WHATENC_UNMAPPABLE, leaving its state as the spec's handler leaves
+ *   it, so that calling again continues after the error. The engine
+ *   computes ->err.offset. Encoders set ->err_held to the number of
+ *   input bytes consumed after the offending ones (normally 0).
+ * - With last == true and all input consumed, the family flushes (a
+ *   partial sequence is an error: U+FFFD or WHATENC_MALFORMED; the
+ *   ISO-2022-JP encoder returns to ASCII) and returns
+ *   WHATENC_INPUT_EMPTY; the engine then resets the coder.
+ */
+#ifndef WHATENC_INTERNAL_H
+#define WHATENC_INTERNAL_H
+
+#include "whatenc.h"
+
+#define WE_FFFD 0xfffdu
+
+/* ---- output ---------------------------------------------------------- */
+
+static inline unsigned int we_utf8_len(u32 cp)
+{
+	return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+}
+
+static inline unsigned int we_utf8_write(u8 *p, u32 cp)
+{
+	if (cp < 0x80) {
+		p[0] = cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		p[0] = 0xc0 | (cp >> 6);
+		p[1] = 0x80 | (cp & 0x3f);
+		return 2;
+	}
+	if (cp < 0x10000) {
+		p[0] = 0xe0 | (cp >> 12);
+		p[1] = 0x80 | ((cp >> 6) & 0x3f);
+		p[2] = 0x80 | (cp & 0x3f);
+		return 3;
+	}
+	p[0] = 0xf0 | (cp >> 18);
+	p[1] = 0x80 | ((cp >> 12) & 0x3f);
+	p[2] = 0x80 | ((cp >> 6) & 0x3f);
+	p[3] = 0x80 | (cp & 0x3f);
+	return 4;
+}
+
+/*
+ * Write a unit of @n bytes to the output, or hold all of it in @pend if
+ * it does not fit (or something is held already: order is kept).
+ * Returns false when the unit was held.
+ */
+static inline bool we_put_unit(struct whatenc_buf *b, u8 *pend, u8 *pend_len,
+			       const u8 *unit, unsigned int n)
+{
+	if (likely(!*pend_len && b->out_size - b->out_pos >= n)) {
+		memcpy(b->out + b->out_pos, unit, n);
+		b->out_pos += n;
+		return true;
+	}
+	memcpy(pend + *pend_len, unit, n);
+	*pend_len += n;
+	return false;
+}
+
+/* Decoders: write code point @cp as UTF-8. */
+static inline bool we_put_cp(struct whatenc_decoder *d, struct whatenc_buf *b,
+			     u32 cp)
+{
+	u8 tmp[4];
+
+	if (likely(!d->pend_len && b->out_size - b->out_pos >= 4)) {
+		b->out_pos += we_utf8_write(b->out + b->out_pos, cp);
+		return true;
+	}
+	return we_put_unit(b, d->pend, &d->pend_len, tmp,
+			   we_utf8_write(tmp, cp));
+}
+
+/* Encoders: write @n output bytes as one unit. */
+static inline bool we_put_bytes(struct whatenc_encoder *e,
+				struct whatenc_buf *b, const u8 *bytes,
+				unsigned int n)
+{
+	return we_put_unit(b, e->pend, &e->pend_len, bytes, n);
+}
+
+/* Encoders: one byte. */
+static inline bool we_put_byte(struct whatenc_encoder *e,
+			       struct whatenc_buf *b, u8 byte)
+{
+	if (likely(!e->pend_len && b->out_pos < b->out_size)) {
+		b->out[b->out_pos++] = byte;
+		return true;
+	}
+	return we_put_unit(b, e->pend, &e->pend_len, &byte, 1);
+}
+
+/* Encoders: two bytes. */
+static inline bool we_put_byte2(struct whatenc_encoder *e,
+				struct whatenc_buf *b, u8 b0, u8 b1)
+{
+	u8 tmp[2] = { b0, b1 };
+
+	return we_put_unit(b, e->pend, &e->pend_len, tmp, 2);
+}
+
+/*
+ * Encoders: an unmappable code point. In html mode, writes "&#NNNN;" and
+ * returns WHATENC_INPUT_EMPTY (meaning: carry on), or
+ * WHATENC_OUTPUT_FULL if the unit was held. In fatal mode records the
+ * error and returns WHATENC_UNMAPPABLE.
+ */
+enum whatenc_ret we_unmappable(struct whatenc_encoder *e,
+			       struct whatenc_buf *b, u32 cp);
+
+/* ---- replay ---------------------------------------------------------- */
+
+/* Restore bytes consumed earlier to the front of the input. */
+static inline void we_replay(struct whatenc_decoder *d, const u8 *bytes,
+			     unsigned int n)
+{
+	memmove(d->replay + n, d->replay, d->replay_len);
+	memcpy(d->replay, bytes, n);
+	d->replay_len += n;
+}
+
+/* ---- input ----------------------------------------------------------- */
+
+/*
+ * Length of the ASCII prefix of @src (at most @n), a machine word at a
+ * time; with @dst non-NULL the prefix is also copied there.
+ */
+static inline size_t we_ascii_copy(u8 *dst, const u8 *src, size_t n)
+{
+	size_t i = 0;
+	unsigned long w;
+
+	while (i + sizeof(w) <= n) {
+		memcpy(&w, src + i, sizeof(w));
+		if (w & (unsigned long)0x8080808080808080ull)
+			break;
+		if (dst)
+			memcpy(dst + i, &w, sizeof(w));
+		i += sizeof(w);
+	}
+	while (i < n && src[i] < 0x80) {
+		if (dst)
+			dst[i] = src[i];
+		i++;
+	}
+	return i;
+}
+
+/* Values of we_utf8_read() that are not code points. */
+#define WE_NEED_MORE	0xffffffffu	/* input ended inside a sequence */
+#define WE_MALFORMED	0xfffffffeu	/* a maximal subpart ended; see st->seq */
+
+/*
+ * Read one code point of UTF-8 from b->in at b->in_pos with the UTF-8
+ * decoder's algorithm (Encoding Standard, "UTF-8 decoder"). A partial
+ * sequence is kept in @st across calls. On WE_MALFORMED the bytes of the
+ * maximal subpart are in st->seq[0..st->seen-1] (valid until the next
+ * call), and a byte that must be processed again is left unconsumed.
+ */
+static inline u32 we_utf8_read(struct whatenc_utf8_state *st,
+			       struct whatenc_buf *b)
+{
+	while (b->in_pos < b->in_size) {
+		u8 byte = b->in[b->in_pos];
+
+		if (st->needed == 0) {
+			b->in_pos++;
+			if (byte < 0x80)
+				return byte;
+			st->seq[0] = byte;
+			st->seen = 1;
+			if (byte >= 0xc2 && byte <= 0xdf) {
+				st->needed = 1;
+				st->cp = byte & 0x1f;
+			} else if (byte >= 0xe0 && byte <= 0xef) {
+				if (byte == 0xe0)
+					st->lower = 0xa0;
+				if (byte == 0xed)
+					st->upper = 0x9f;
+				st->needed = 2;
+				st->cp = byte & 0xf;
+			} else if (byte >= 0xf0 && byte <= 0xf4) {
+				if (byte == 0xf0)
+					st->lower = 0x90;
+				if (byte == 0xf4)
+					st->upper = 0x8f;
+				st->needed = 3;
+				st->cp = byte & 0x7;
+			} else {
+				return WE_MALFORMED;
+			}
+			continue;
+		}
+		if (byte < st->lower || byte > st->upper) {
+			/* restore byte: it is not consumed */
+			st->needed = 0;
+			st->lower = 0x80;
+			st->upper = 0xbf;
+			return WE_MALFORMED;
+		}
+		b->in_pos++;
+		st->lower = 0x80;
+		st->upper = 0xbf;
+		st->cp = (st->cp << 6) | (byte & 0x3f);
+		st->seq[st->seen++] = byte;
+		if (st->seen == st->needed + 1) {
+			u32 cp = st->cp;
+
+			st->needed = 0;
+			st->seen = 0;
+			st->cp = 0;
+			return cp;
+		}
+	}
+	return WE_NEED_MORE;
+}
+
+/* Initial UTF-8 reader state. */
+static inline void we_utf8_init(struct whatenc_utf8_state *st)
+{
+	memset(st, 0, sizeof(*st));
+	st->lower = 0x80;
+	st->upper = 0xbf;
+}
+
+/*
+ * Encoders: the next input code point. Returns WE_NEED_MORE when this
+ * buffer is used up (at the end of the stream a truncated sequence is
+ * malformed). Malformed input gives U+FFFD in html mode; in fatal mode
+ * it gives WE_MALFORMED with e->err.len/bytes set, and the family must
+ * return WHATENC_MALFORMED.
+ */
+static inline u32 we_enc_next(struct whatenc_encoder *e,
+			      struct whatenc_buf *b, bool last)
+{
+	u32 cp = we_utf8_read(&e->in, b);
+
+	if (likely(cp < WE_MALFORMED))
+		return cp;
+	if (cp == WE_NEED_MORE && (!last || !e->in.needed))
+		return WE_NEED_MORE;
+	if (e->flags & WHATENC_ENC_HTML) {
+		we_utf8_init(&e->in);
+		return WE_FFFD;
+	}
+	e->err.len = e->in.seen;
+	memcpy(e->err.bytes, e->in.seq, sizeof(e->err.bytes));
+	e->err.cp = 0;
+	e->err_held = 0;
+	we_utf8_init(&e->in);
+	return WE_MALFORMED;
+}
+
+/* ---- families -------------------------------------------------------- */
+
+#define WE_FAMILY(name)							\
+	enum whatenc_ret whatenc_##name##_decode(struct whatenc_decoder *d, \
+						 struct whatenc_buf *b,	\
+						 bool last);		\
+	enum whatenc_ret whatenc_##name##_encode(struct whatenc_encoder *e, \
+						 struct whatenc_buf *b,	\
+						 bool last)
+
+WE_FAMILY(utf8);
+WE_FAMILY(utf16);
+WE_FAMILY(sb);
+WE_FAMILY(xud);
+WE_FAMILY(replacement);		/* no encoder: the engine never calls it */
+WE_FAMILY(gb18030);		/* gb18030 and GBK */
+WE_FAMILY(big5);
+WE_FAMILY(euc_jp);
+WE_FAMILY(iso_2022_jp);
+WE_FAMILY(shift_jis);
+WE_FAMILY(euc_kr);
+
+#endif /* WHATENC_INTERNAL_H */

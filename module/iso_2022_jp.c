@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* PLACEHOLDER: replaced by the real family implementation. */
+#include "internal.h"
+
+enum whatenc_ret whatenc_iso_2022_jp_decode(struct whatenc_decoder *d,
+				 struct whatenc_buf *b, bool last)
+{
+	return WHATENC_MALFORMED;
+}
+
+enum whatenc_ret whatenc_iso_2022_jp_encode(struct whatenc_encoder *e,
+				 struct whatenc_buf *b, bool last)
+{
+	return WHATENC_UNMAPPABLE;
+}

@@ -1,0 +1,273 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * whatenc - the WHATWG Encoding Standard, for the kernel and userspace
+ *
+ * This is the one public header of the conversion core. The same header
+ * and the same sources build into whatenc.ko (where the functions below
+ * are exported for other modules) and into userspace programs.
+ *
+ * Model: lib/xz and include/linux/xz.h. The caller owns a small
+ * fixed-size state struct (on the stack, embedded in its own struct,
+ * anywhere) and a struct whatenc_buf that says where input and output
+ * are and how far each has been used. One call converts as much as fits
+ * and says why it stopped. Nothing is ever allocated, there is no global
+ * mutable state, and no function sleeps: every function here may be
+ * called in atomic context.
+ *
+ * Decoders turn bytes in some encoding into UTF-8. Encoders turn UTF-8
+ * into bytes in some encoding. Malformed UTF-8 given to an encoder is
+ * read with the UTF-8 decoder's rules: each maximal subpart is one
+ * U+FFFD, which in html mode is then written as "&#65533;" if the
+ * encoding cannot represent U+FFFD; in fatal mode it stops the encoder
+ * with WHATENC_MALFORMED.
+ */
+#ifndef WHATENC_H
+#define WHATENC_H
+
+#include "whatenc_types.h"
+
+/**
+ * enum whatenc_encoding - stable identifiers of the 40 encodings
+ *
+ * The order is the order of the Encoding Standard's encodings.json and
+ * never changes; new values would only ever be appended.
+ */
+enum whatenc_encoding {
+	WHATENC_UTF_8 = 0,
+	WHATENC_IBM866,
+	WHATENC_ISO_8859_2,
+	WHATENC_ISO_8859_3,
+	WHATENC_ISO_8859_4,
+	WHATENC_ISO_8859_5,
+	WHATENC_ISO_8859_6,
+	WHATENC_ISO_8859_7,
+	WHATENC_ISO_8859_8,
+	WHATENC_ISO_8859_8_I,
+	WHATENC_ISO_8859_10,
+	WHATENC_ISO_8859_13,
+	WHATENC_ISO_8859_14,
+	WHATENC_ISO_8859_15,
+	WHATENC_ISO_8859_16,
+	WHATENC_KOI8_R,
+	WHATENC_KOI8_U,
+	WHATENC_MACINTOSH,
+	WHATENC_WINDOWS_874,
+	WHATENC_WINDOWS_1250,
+	WHATENC_WINDOWS_1251,
+	WHATENC_WINDOWS_1252,
+	WHATENC_WINDOWS_1253,
+	WHATENC_WINDOWS_1254,
+	WHATENC_WINDOWS_1255,
+	WHATENC_WINDOWS_1256,
+	WHATENC_WINDOWS_1257,
+	WHATENC_WINDOWS_1258,
+	WHATENC_X_MAC_CYRILLIC,
+	WHATENC_GBK,
+	WHATENC_GB18030,
+	WHATENC_BIG5,
+	WHATENC_EUC_JP,
+	WHATENC_ISO_2022_JP,
+	WHATENC_SHIFT_JIS,
+	WHATENC_EUC_KR,
+	WHATENC_REPLACEMENT,
+	WHATENC_UTF_16BE,
+	WHATENC_UTF_16LE,
+	WHATENC_X_USER_DEFINED,
+	WHATENC_NR_ENCODINGS
+};
+
+/* The first and last legacy single-byte encodings, in enum order. */
+#define WHATENC_FIRST_SINGLE_BYTE	WHATENC_IBM866
+#define WHATENC_LAST_SINGLE_BYTE	WHATENC_X_MAC_CYRILLIC
+
+/**
+ * struct whatenc_buf - where input and output are, and how far they are used
+ * @in:       input bytes
+ * @in_pos:   first unread byte of @in; advanced by the call
+ * @in_size:  size of @in
+ * @out:      output buffer
+ * @out_pos:  first free byte of @out; advanced by the call
+ * @out_size: size of @out
+ *
+ * The same shape as struct xz_buf. The caller may change any field
+ * between calls (refill input, drain output).
+ */
+struct whatenc_buf {
+	const u8 *in;
+	size_t in_pos;
+	size_t in_size;
+	u8 *out;
+	size_t out_pos;
+	size_t out_size;
+};
+
+/**
+ * enum whatenc_ret - why a conversion call returned
+ * @WHATENC_INPUT_EMPTY: all input was consumed. If the call was the last
+ *	one of a stream, everything pending was flushed too, and the coder
+ *	is back in its initial state, ready for a new stream.
+ * @WHATENC_OUTPUT_FULL: the next output unit (one character, one
+ *	escape sequence, one "&#NNNN;") does not fit in the space left.
+ *	Drain output and call again. Output is never split inside a unit,
+ *	so every chunk of decoder output ends on a character boundary.
+ * @WHATENC_MALFORMED: fatal mode only: malformed input (for an encoder:
+ *	malformed UTF-8). The coder's @err says where and what. Output
+ *	produced before the error is in the buffer. The caller may go on
+ *	calling (conversion resumes after the bad bytes) or reset.
+ * @WHATENC_UNMAPPABLE: encoder in fatal mode only: a code point the
+ *	encoding cannot represent. @err.cp is the code point.
+ */
+enum whatenc_ret {
+	WHATENC_INPUT_EMPTY = 0,
+	WHATENC_OUTPUT_FULL,
+	WHATENC_MALFORMED,
+	WHATENC_UNMAPPABLE,
+};
+
+/* Decoder flags (whatenc_decoder_init()). */
+#define WHATENC_DEC_FATAL	0x01	/* error mode fatal, else replacement */
+#define WHATENC_BOM_MASK	0x06
+#define WHATENC_BOM_SNIFF	0x00	/* spec "decode": a BOM overrides the label */
+#define WHATENC_BOM_STRIP	0x02	/* TextDecoder: strip a BOM of the label's own encoding */
+#define WHATENC_BOM_KEEP	0x04	/* no BOM handling (TextDecoder ignoreBOM) */
+#define WHATENC_DEC_WTF8	0x08	/* extension: UTF-16 lone surrogates -> WTF-8 */
+#define WHATENC_DEC_FLAGS	0x0f
+
+/* Encoder flags (whatenc_encoder_init()). */
+#define WHATENC_ENC_HTML	0x01	/* error mode html, else fatal */
+#define WHATENC_ENC_UTF16	0x02	/* extension: allow UTF-16BE/LE output from (WTF-)8 */
+#define WHATENC_ENC_FLAGS	0x03
+
+/**
+ * struct whatenc_error - the first byte or code point a fatal call stopped at
+ * @offset: stream offset (bytes of input since init/reset/last flush) of
+ *	the first byte of the offending input
+ * @cp:     encoders: the unmappable code point; decoders: 0
+ * @len:    number of offending input bytes, at most 4
+ * @bytes:  the offending input bytes (for an unmappable code point, its
+ *	UTF-8 form)
+ */
+struct whatenc_error {
+	u64 offset;
+	u32 cp;
+	u8 len;
+	u8 bytes[4];
+};
+
+/*
+ * Partial UTF-8 sequence, as the UTF-8 decoder keeps it: used by the
+ * UTF-8 decoder and by every encoder to read its UTF-8 input.
+ */
+struct whatenc_utf8_state {
+	u32 cp;		/* UTF-8 code point */
+	u8 seen;	/* UTF-8 bytes seen */
+	u8 needed;	/* UTF-8 bytes needed */
+	u8 lower;	/* UTF-8 lower boundary */
+	u8 upper;	/* UTF-8 upper boundary */
+	u8 seq[4];	/* the bytes seen, for error reports */
+};
+
+/* Largest output unit a coder ever holds back (see WHATENC_OUTPUT_FULL). */
+#define WHATENC_PEND_MAX	12
+
+/**
+ * struct whatenc_decoder - decoder state, owned by the caller
+ *
+ * Fields are private to the core; initialize with whatenc_decoder_init().
+ */
+struct whatenc_decoder {
+	u8 label_enc;		/* encoding given at init */
+	u8 enc;			/* encoding in use (after BOM sniffing) */
+	u8 flags;		/* WHATENC_DEC_* and WHATENC_BOM_* */
+	u8 bom_done;		/* BOM handling finished for this stream */
+	u8 bom_len;		/* bytes held in bom[] */
+	u8 bom[3];
+	u8 replay_len;		/* bytes to process again before new input */
+	u8 replay[4];
+	u8 pend_len;		/* held output unit (did not fit) */
+	u8 pend[WHATENC_PEND_MAX];
+	union {
+		struct whatenc_utf8_state utf8;
+		struct {
+			u16 lead_surrogate;	/* 0: none */
+			u8 lead_byte;
+			u8 have_lead_byte;
+		} utf16;
+		struct {
+			u8 first, second, third;
+		} gb18030;
+		struct {
+			u8 lead;
+		} big5, shift_jis, euc_kr;
+		struct {
+			u8 lead;
+			u8 jis0212;
+		} euc_jp;
+		struct {
+			u8 state;
+			u8 output_state;
+			u8 lead;
+			u8 output;
+		} iso_2022_jp;
+		struct {
+			u8 error_returned;
+		} replacement;
+	} s;
+	u64 total_in;		/* input bytes consumed since the stream began */
+	struct whatenc_error err;
+};
+
+/**
+ * struct whatenc_encoder - encoder state, owned by the caller
+ *
+ * Fields are private to the core; initialize with whatenc_encoder_init().
+ */
+struct whatenc_encoder {
+	u8 enc;			/* output encoding */
+	u8 flags;		/* WHATENC_ENC_* */
+	u8 pend_len;		/* held output unit (did not fit) */
+	u8 pend[WHATENC_PEND_MAX];
+	u8 err_held;
+	struct whatenc_utf8_state in;	/* partial UTF-8 input character */
+	union {
+		struct {
+			u8 state;
+		} iso_2022_jp;
+		struct {
+			u16 lead_surrogate;	/* WTF-8 input to UTF-16 output */
+		} utf16;
+	} s;
+	u64 total_in;
+	struct whatenc_error err;
+};
+
+/* Labels and encodings (labels.c) */
+int whatenc_get_encoding(const char *label, size_t len);
+const char *whatenc_name(enum whatenc_encoding enc);
+enum whatenc_encoding whatenc_output_encoding(enum whatenc_encoding enc);
+int whatenc_label_count(enum whatenc_encoding enc);
+const char *whatenc_label(enum whatenc_encoding enc, int i);
+
+/* Decoding (engine.c) */
+int whatenc_decoder_init(struct whatenc_decoder *d, enum whatenc_encoding enc,
+			 unsigned int flags);
+void whatenc_decoder_reset(struct whatenc_decoder *d);
+enum whatenc_ret whatenc_decode(struct whatenc_decoder *d,
+				struct whatenc_buf *b, bool last);
+size_t whatenc_decoder_max_utf8(const struct whatenc_decoder *d,
+				size_t in_len);
+enum whatenc_encoding whatenc_decoder_encoding(const struct whatenc_decoder *d);
+
+/* Encoding (engine.c) */
+int whatenc_encoder_init(struct whatenc_encoder *e, enum whatenc_encoding enc,
+			 unsigned int flags);
+void whatenc_encoder_reset(struct whatenc_encoder *e);
+enum whatenc_ret whatenc_encode(struct whatenc_encoder *e,
+				struct whatenc_buf *b, bool last);
+size_t whatenc_encoder_max_out(const struct whatenc_encoder *e,
+			       size_t in_len);
+
+/* Spec hooks (engine.c) */
+int whatenc_bom_sniff(const u8 *buf, size_t len, size_t *bom_len);
+
+#endif /* WHATENC_H */
