@@ -1,0 +1,220 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# whatenc: top-level Makefile. `make help` lists the targets.
+#
+# Kernel builds go through Kbuild (make -C <kernel tree> M=...). Builds
+# against the distro headers and the test kernel work in copies of the
+# sources under build/k-<name>/ so that they never clobber each other or
+# the plain `make` build in module/.
+
+include module/sources.mk
+include kunit/sources.mk
+
+SHARED ?= ../shared
+SHARED_ABS := $(abspath $(SHARED))
+KDIR ?= /lib/modules/$(shell uname -r)/build
+DISTRO_KDIR ?= $(lastword $(sort $(wildcard /usr/src/linux-headers-*-amd64)))
+
+SHELL := /bin/bash
+CC ?= gcc
+USER_CFLAGS := -O2 -Wall -Wextra -Werror -MMD -MP
+USER_CPPFLAGS := -Imodule -Iuapi
+B := build
+
+# --- userspace build of the core -------------------------------------------
+
+CORE_OBJS := $(addprefix $(B)/user/,$(WHATENC_CORE_SRCS:.c=.o))
+LIB := $(B)/user/libwhatenc.a
+
+$(B)/user/%.o: module/%.c
+	@mkdir -p $(@D)
+	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -c -o $@ $<
+
+$(LIB): $(CORE_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+# --- CLI --------------------------------------------------------------------
+
+TOOL_SRCS := $(wildcard userspace-tool/*.c)
+TOOL_OBJS := $(patsubst userspace-tool/%.c,$(B)/tool/%.o,$(TOOL_SRCS))
+TOOL := userspace-tool/whatenc
+
+$(B)/tool/%.o: userspace-tool/%.c
+	@mkdir -p $(@D)
+	$(CC) $(USER_CPPFLAGS) -Iuserspace-tool $(USER_CFLAGS) -c -o $@ $<
+
+# Static, so that the same binary runs in the test VM's initramfs.
+$(TOOL): $(TOOL_OBJS) $(LIB)
+	$(CC) -static -o $@ $(TOOL_OBJS) $(LIB)
+
+.PHONY: all lib tool module
+all: module tool
+lib: $(LIB)
+ifneq ($(TOOL_SRCS),)
+tool: $(TOOL)
+else
+tool:
+	@echo "tool: no userspace-tool/*.c yet, nothing to build"
+endif
+
+# --- generated test vectors --------------------------------------------------
+#
+# scripts/gen-vectors SHARED OUTDIR writes C headers; they are generated
+# into a scratch dir and copied only when changed, so rebuilds stay minimal.
+
+VEC := $(B)/vectors
+.PHONY: vectors
+vectors:
+	@mkdir -p $(VEC)
+	@if [ -x scripts/gen-vectors ]; then \
+		rm -rf $(VEC).tmp && mkdir -p $(VEC).tmp && \
+		scripts/gen-vectors $(SHARED_ABS) $(VEC).tmp && \
+		for f in $(VEC).tmp/*; do \
+			[ -e "$$f" ] || continue; \
+			cmp -s "$$f" $(VEC)/$${f##*/} || cp "$$f" $(VEC)/; \
+		done && rm -rf $(VEC).tmp; \
+	fi
+
+# --- kernel module builds -----------------------------------------------------
+
+KBUILD_ARGS = WHATENC_VECTORS=$(CURDIR)/$(VEC)
+
+module: vectors
+	@if [ ! -d "$(KDIR)" ]; then \
+		echo "module: SKIPPED: no kernel build tree at KDIR=$(KDIR)"; \
+		echo "  (the running kernel $$(uname -r) has no headers installed here)."; \
+		echo "  Use 'make KDIR=/path/to/kernel/build', 'make distro' (Debian's"; \
+		echo "  linux-headers-amd64) or 'make testkernel' (the test VM's kernel)."; \
+	else \
+		$(MAKE) -C $(KDIR) M=$(CURDIR) $(KBUILD_ARGS) modules; \
+	fi
+
+# Copy the module sources into build/k-$(1) and build there with W=1 (plus
+# extra args $(3)) against the tree $(2); any "warning:" fails the build.
+define kbuild_copy
+	@mkdir -p $(B)/k-$(1)/build
+	@rsync -a --delete --include='*/' --include='*.[ch]' --include='*.mk' \
+		--exclude='*' module kunit uapi $(B)/k-$(1)/
+	@rsync -a --delete $(VEC) $(B)/k-$(1)/build/
+	@cp -p Kbuild $(B)/k-$(1)/Kbuild
+	@set -o pipefail; \
+	$(MAKE) -C $(2) M=$(CURDIR)/$(B)/k-$(1) W=1 $(3) modules 2>&1 | \
+		tee $(B)/k-$(1).log
+	@if grep -q 'warning:' $(B)/k-$(1).log; then \
+		echo "$(1): FAILED: warnings in the W=1 build:"; \
+		grep 'warning:' $(B)/k-$(1).log; exit 1; \
+	fi
+	@echo "$(1): OK (W=1, no warnings)"
+endef
+
+.PHONY: distro testkernel sparse kernel
+distro: vectors
+	@if [ -z "$(DISTRO_KDIR)" ]; then \
+		echo "distro: no /usr/src/linux-headers-*-amd64: apt-get install linux-headers-amd64"; \
+		exit 1; \
+	fi
+	$(call kbuild_copy,distro,$(DISTRO_KDIR))
+
+kernel:
+	scripts/build-kernel
+
+testkernel: vectors
+	@scripts/build-kernel >/dev/null
+	$(call kbuild_copy,test,$$(scripts/build-kernel --dir))
+
+sparse: vectors
+	@scripts/build-kernel >/dev/null
+	$(call kbuild_copy,sparse,$$(scripts/build-kernel --dir),C=2 CHECK=sparse)
+
+# --- checkpatch ---------------------------------------------------------------
+
+# Kernel code only; generated tables (a "generated" line at the top) are
+# data, not style.
+.PHONY: checkpatch
+checkpatch:
+	@ksrc=$$(scripts/build-kernel --source) && \
+	files=$$(for f in module/*.[ch] kunit/*.[ch] uapi/linux/*.h; do \
+		[ -e "$$f" ] || continue; \
+		head -n 5 "$$f" | grep -qi 'generated' && continue; \
+		echo "$$f"; done) && \
+	perl $$ksrc/scripts/checkpatch.pl --no-tree --terse --show-types \
+		--ignore FILE_PATH_CHANGES,SPDX_LICENSE_TAG -f $$files && \
+	echo "checkpatch: OK ($$(echo $$files | wc -w) files)"
+
+# --- host tests ---------------------------------------------------------------
+
+HOST_SRCS := $(addprefix kunit/,$(WHATENC_KUNIT_SRCS)) $(wildcard kunit/host_main.c)
+HOST_OBJS := $(patsubst kunit/%.c,$(B)/host/%.o,$(HOST_SRCS))
+HOST_BIN := $(B)/host/wt_host
+
+$(B)/host/%.o: kunit/%.c | vectors
+	@mkdir -p $(@D)
+	$(CC) $(USER_CPPFLAGS) -Ikunit -I$(VEC) $(USER_CFLAGS) -c -o $@ $<
+
+$(HOST_BIN): $(HOST_OBJS) $(LIB)
+	$(CC) -o $@ $(HOST_OBJS) $(LIB) -lcmocka
+
+.PHONY: host-build host-test
+host-build: vectors
+	@$(MAKE) --no-print-directory $(HOST_BIN)
+
+host-test: host-build
+	$(HOST_BIN)
+
+# --- programs for the test VM ---------------------------------------------------
+#
+# Every tests/*.c is one program, linked statically with the core into
+# build/vm-bin/. Every executable in build/vm-bin/ (also ones put there
+# by other rules) is on PATH inside the VM, next to the CLI.
+
+VM_PROGS := $(patsubst tests/%.c,$(B)/vm-bin/%,$(wildcard tests/*.c))
+
+$(B)/vm-bin/%: tests/%.c $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -static -o $@ $< $(LIB)
+
+.PHONY: vm-progs vm-prep
+vm-progs: tool $(VM_PROGS)
+
+# Everything scripts/vm-run puts into the VM.
+vm-prep: testkernel vm-progs
+
+# --- test runs -------------------------------------------------------------------
+
+.PHONY: kunit vm-test check check-tables-if try
+kunit:
+	scripts/run-kunit
+
+vm-test:
+	scripts/run-vm-tests
+
+check:
+	@scripts/check
+
+try:
+	scripts/try
+
+# --- misc ------------------------------------------------------------------------
+
+.PHONY: clean help
+clean:
+	rm -rf $(B) $(TOOL)
+	@if [ -d "$(KDIR)" ]; then $(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi
+
+help:
+	@echo "make            module for KDIR=$(KDIR) (skipped if absent) + CLI"
+	@echo "make lib        $(LIB) (userspace core)"
+	@echo "make tool       $(TOOL)"
+	@echo "make distro     W=1 module build against Debian's headers ($(DISTRO_KDIR))"
+	@echo "make kernel     build (or reuse) the cached test kernel"
+	@echo "make testkernel W=1 module build against the test kernel"
+	@echo "make sparse     sparse (C=2) against the test kernel"
+	@echo "make checkpatch checkpatch.pl over the kernel sources"
+	@echo "make host-test  build and run $(HOST_BIN)"
+	@echo "make kunit      KUnit suites in the test VM"
+	@echo "make vm-test    tests/vm/*.sh, each in its own test VM"
+	@echo "make check      all of the above, with one closing tally"
+	@echo "make try        boot the VM and convert a sample"
+
+-include $(CORE_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) $(HOST_OBJS:.o=.d)

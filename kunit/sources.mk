@@ -1,0 +1,6 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# KUnit suites: built into kunit/whatenc_kunit.ko (when the kernel has
+# CONFIG_KUNIT) and, with kunit/host_main.c, into the host test binary
+# build/host/wt_host. Add one line per suite file:
+#   WHATENC_KUNIT_SRCS += my_suite.c
+WHATENC_KUNIT_SRCS :=
