@@ -1,15 +1,108 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* PLACEHOLDER: replaced by the real family implementation. */
+/*
+ * single_byte.c - the 28 legacy single-byte encodings
+ *
+ * Encoding Standard, "Legacy single-byte encodings": one generic decoder
+ * and encoder over the generated tables in tables_single_byte.h. The
+ * decoder maps bytes 0x80-0xFF through a 128-entry table; the encoder
+ * finds a code point by binary search in the encoding's sorted code
+ * points (at most 7 steps; see the table header for why not a page
+ * table). ASCII runs are copied a word at a time.
+ */
 #include "internal.h"
+#include "tables_single_byte.h"
+
+static_assert(WE_SB_COUNT ==
+	      WHATENC_LAST_SINGLE_BYTE - WHATENC_FIRST_SINGLE_BYTE + 1,
+	      "one table per single-byte encoding");
+
+/* Copy an ASCII run from input to output; both positions advance. */
+static inline void sb_ascii(struct whatenc_buf *b)
+{
+	size_t n = b->in_size - b->in_pos;
+
+	if (n > b->out_size - b->out_pos)
+		n = b->out_size - b->out_pos;
+	n = we_ascii_copy(b->out + b->out_pos, b->in + b->in_pos, n);
+	b->in_pos += n;
+	b->out_pos += n;
+}
 
 enum whatenc_ret whatenc_sb_decode(struct whatenc_decoder *d,
-				 struct whatenc_buf *b, bool last)
+				   struct whatenc_buf *b, bool last)
 {
-	return WHATENC_MALFORMED;
+	const u16 *table = we_sb_decode[d->enc - WHATENC_FIRST_SINGLE_BYTE];
+
+	while (b->in_pos < b->in_size) {
+		u8 byte;
+		u32 cp;
+
+		sb_ascii(b);
+		if (b->in_pos == b->in_size)
+			break;
+		if (b->out_pos == b->out_size)
+			return WHATENC_OUTPUT_FULL;
+		byte = b->in[b->in_pos++];
+		cp = byte < 0x80 ? byte : table[byte - 0x80];
+		if (unlikely(!cp)) {
+			if (d->flags & WHATENC_DEC_FATAL) {
+				d->err.len = 1;
+				d->err.bytes[0] = byte;
+				return WHATENC_MALFORMED;
+			}
+			cp = WE_FFFD;
+		}
+		if (!we_put_cp(d, b, cp))
+			return WHATENC_OUTPUT_FULL;
+	}
+	return WHATENC_INPUT_EMPTY;
+}
+
+/* The byte for code point @cp >= 0x80 in encoding @k, or -1. */
+static int sb_lookup(unsigned int k, u32 cp)
+{
+	unsigned int lo = we_sb_enc_first[k], hi = we_sb_enc_first[k + 1];
+
+	while (lo < hi) {
+		unsigned int mid = (lo + hi) / 2;
+
+		if (we_sb_enc_cp[mid] == cp)
+			return we_sb_enc_byte[mid];
+		if (we_sb_enc_cp[mid] < cp)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
 }
 
 enum whatenc_ret whatenc_sb_encode(struct whatenc_encoder *e,
-				 struct whatenc_buf *b, bool last)
+				   struct whatenc_buf *b, bool last)
 {
-	return WHATENC_UNMAPPABLE;
+	unsigned int k = e->enc - WHATENC_FIRST_SINGLE_BYTE;
+
+	for (;;) {
+		enum whatenc_ret r;
+		u32 cp;
+		int byte;
+
+		if (!e->in.needed)
+			sb_ascii(b);
+		if (b->out_pos == b->out_size && b->in_pos < b->in_size)
+			return WHATENC_OUTPUT_FULL;
+		cp = we_enc_next(e, b, last);
+		if (cp == WE_NEED_MORE)
+			return WHATENC_INPUT_EMPTY;
+		if (cp == WE_MALFORMED)
+			return WHATENC_MALFORMED;
+		byte = cp < 0x80 ? (int)cp : cp > 0xffff ? -1 : sb_lookup(k, cp);
+		if (byte < 0) {
+			r = we_unmappable(e, b, cp);
+			if (r != WHATENC_INPUT_EMPTY)
+				return r;
+			continue;
+		}
+		if (!we_put_byte(e, b, byte))
+			return WHATENC_OUTPUT_FULL;
+	}
 }

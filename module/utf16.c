@@ -1,15 +1,227 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* PLACEHOLDER: replaced by the real family implementation. */
+/*
+ * utf16.c - UTF-16BE and UTF-16LE
+ *
+ * Encoding Standard, "shared UTF-16 decoder": a lone surrogate is an
+ * error (U+FFFD), and so is an odd byte at the end of the stream. A lead
+ * surrogate followed by a code unit that is not a trail surrogate is an
+ * error for the lead, and the code unit is restored and read again.
+ *
+ * Extensions (not in the standard, see whatenc.h):
+ *
+ * - WHATENC_DEC_WTF8: a lone surrogate is not an error but is written in
+ *   its 3-byte generalized UTF-8 form (ED A0 80 .. ED BF BF), as WTF-8
+ *   does; a lead followed by a trail is a normal pair. An odd final byte
+ *   is still an error (after a lone lead surrogate written as WTF-8).
+ *
+ * - The UTF-16 encoder (only with WHATENC_ENC_UTF16; the standard's
+ *   output encoding of UTF-16BE/LE is UTF-8): reads UTF-8 and also
+ *   WTF-8, i.e. ED A0..BF 80..BF is read as the surrogate code unit
+ *   D800..DFFF and written as that one code unit. Other input follows
+ *   the UTF-8 decoder's rules (malformed input: U+FFFD in html mode,
+ *   WHATENC_MALFORMED in fatal mode). Every code point is representable,
+ *   so this encoder never reports WHATENC_UNMAPPABLE. A generalized
+ *   UTF-8 lead surrogate followed by a trail surrogate gives the same
+ *   two code units, i.e. the pair.
+ */
 #include "internal.h"
 
-enum whatenc_ret whatenc_utf16_decode(struct whatenc_decoder *d,
-				 struct whatenc_buf *b, bool last)
+static inline u32 utf16_unit(const u8 *p, bool be)
 {
-	return WHATENC_MALFORMED;
+	return be ? (u32)p[0] << 8 | p[1] : (u32)p[1] << 8 | p[0];
+}
+
+/* A lone surrogate or odd byte @bytes[0..@n-1]: error, U+FFFD or WTF-8. */
+static enum whatenc_ret utf16_error(struct whatenc_decoder *d,
+				    struct whatenc_buf *b, const u8 *bytes,
+				    unsigned int n, u32 cu)
+{
+	if (cu && (d->flags & WHATENC_DEC_WTF8))
+		return we_put_cp(d, b, cu) ? WHATENC_INPUT_EMPTY :
+					     WHATENC_OUTPUT_FULL;
+	if (d->flags & WHATENC_DEC_FATAL) {
+		d->err.len = n;
+		memcpy(d->err.bytes, bytes, n);
+		return WHATENC_MALFORMED;
+	}
+	return we_put_cp(d, b, WE_FFFD) ? WHATENC_INPUT_EMPTY :
+					  WHATENC_OUTPUT_FULL;
+}
+
+/* The bytes of code unit @cu in stream order. */
+static inline void utf16_bytes(u8 *p, u32 cu, bool be)
+{
+	p[be ? 0 : 1] = cu >> 8;
+	p[be ? 1 : 0] = cu & 0xff;
+}
+
+enum whatenc_ret whatenc_utf16_decode(struct whatenc_decoder *d,
+				      struct whatenc_buf *b, bool last)
+{
+	bool be = d->enc == WHATENC_UTF_16BE;
+	enum whatenc_ret r;
+	u8 bytes[3];
+	u32 cu;
+
+	for (;;) {
+		bool from_prev = false;
+
+		if (!d->s.utf16.have_lead_byte && !d->s.utf16.lead_surrogate) {
+			/* fast path: BMP code units that are not surrogates */
+			const u8 *in = b->in;
+			u8 *out = b->out;
+			size_t ip = b->in_pos, op = b->out_pos;
+
+			while (ip + 2 <= b->in_size && b->out_size - op >= 3) {
+				cu = utf16_unit(in + ip, be);
+				if (cu < 0x80) {
+					out[op++] = cu;
+				} else if (cu < 0x800) {
+					out[op++] = 0xc0 | (cu >> 6);
+					out[op++] = 0x80 | (cu & 0x3f);
+				} else if ((cu & 0xf800) == 0xd800) {
+					break;
+				} else {
+					out[op++] = 0xe0 | (cu >> 12);
+					out[op++] = 0x80 | ((cu >> 6) & 0x3f);
+					out[op++] = 0x80 | (cu & 0x3f);
+				}
+				ip += 2;
+			}
+			b->in_pos = ip;
+			b->out_pos = op;
+		}
+		if (b->in_pos == b->in_size)
+			break;
+		if (b->out_pos == b->out_size)
+			return WHATENC_OUTPUT_FULL;
+		if (d->s.utf16.have_lead_byte) {
+			bytes[0] = d->s.utf16.lead_byte;
+			bytes[1] = b->in[b->in_pos++];
+			d->s.utf16.have_lead_byte = 0;
+			cu = utf16_unit(bytes, be);
+			from_prev = true;
+		} else if (b->in_size - b->in_pos >= 2) {
+			cu = utf16_unit(b->in + b->in_pos, be);
+			b->in_pos += 2;
+		} else {
+			d->s.utf16.lead_byte = b->in[b->in_pos++];
+			d->s.utf16.have_lead_byte = 1;
+			continue;
+		}
+		if (d->s.utf16.lead_surrogate) {
+			u32 lead = d->s.utf16.lead_surrogate;
+
+			d->s.utf16.lead_surrogate = 0;
+			if (cu >= 0xdc00 && cu <= 0xdfff) {
+				cu = 0x10000 + ((lead - 0xd800) << 10) +
+				     (cu - 0xdc00);
+				if (!we_put_cp(d, b, cu))
+					return WHATENC_OUTPUT_FULL;
+				continue;
+			}
+			/* restore the code unit's bytes, then the lead's error */
+			if (from_prev)
+				we_replay(d, bytes, 2);
+			else
+				b->in_pos -= 2;
+			utf16_bytes(bytes, lead, be);
+			r = utf16_error(d, b, bytes, 2, lead);
+			if (r != WHATENC_INPUT_EMPTY || from_prev)
+				return r;	/* the engine replays first */
+			continue;
+		}
+		if (cu >= 0xd800 && cu <= 0xdbff) {
+			d->s.utf16.lead_surrogate = cu;
+			continue;
+		}
+		if (cu >= 0xdc00 && cu <= 0xdfff) {
+			utf16_bytes(bytes, cu, be);
+			r = utf16_error(d, b, bytes, 2, cu);
+			if (r != WHATENC_INPUT_EMPTY)
+				return r;
+			continue;
+		}
+		if (!we_put_cp(d, b, cu))
+			return WHATENC_OUTPUT_FULL;
+	}
+	if (!last)
+		return WHATENC_INPUT_EMPTY;
+	/* end of stream: a lead surrogate and/or an odd byte is one error */
+	if (d->s.utf16.lead_surrogate && (d->flags & WHATENC_DEC_WTF8)) {
+		cu = d->s.utf16.lead_surrogate;
+		d->s.utf16.lead_surrogate = 0;
+		if (!we_put_cp(d, b, cu))
+			return WHATENC_OUTPUT_FULL;
+	}
+	if (d->s.utf16.lead_surrogate || d->s.utf16.have_lead_byte) {
+		unsigned int n = 0;
+
+		if (d->s.utf16.lead_surrogate) {
+			utf16_bytes(bytes, d->s.utf16.lead_surrogate, be);
+			n = 2;
+		}
+		if (d->s.utf16.have_lead_byte)
+			bytes[n++] = d->s.utf16.lead_byte;
+		d->s.utf16.lead_surrogate = 0;
+		d->s.utf16.have_lead_byte = 0;
+		return utf16_error(d, b, bytes, n, 0);
+	}
+	return WHATENC_INPUT_EMPTY;
 }
 
 enum whatenc_ret whatenc_utf16_encode(struct whatenc_encoder *e,
-				 struct whatenc_buf *b, bool last)
+				      struct whatenc_buf *b, bool last)
 {
-	return WHATENC_UNMAPPABLE;
+	bool be = e->enc == WHATENC_UTF_16BE;
+	struct whatenc_utf8_state *st = &e->in;
+
+	for (;;) {
+		u8 unit[4];
+		unsigned int n;
+		u32 cp;
+
+		if (!st->needed) {
+			/* fast path: ASCII */
+			while (b->in_pos < b->in_size &&
+			       b->out_size - b->out_pos >= 2 &&
+			       b->in[b->in_pos] < 0x80) {
+				utf16_bytes(b->out + b->out_pos,
+					    b->in[b->in_pos++], be);
+				b->out_pos += 2;
+			}
+		}
+		if (b->in_pos < b->in_size && b->out_size - b->out_pos < 2)
+			return WHATENC_OUTPUT_FULL;
+		if (!st->needed && b->in_pos < b->in_size &&
+		    b->in[b->in_pos] == 0xed) {
+			/*
+			 * WTF-8: ED may be followed by A0..BF too (the UTF-8
+			 * decoder's upper boundary would be 9F); the sequence
+			 * then reads as a surrogate code unit.
+			 */
+			b->in_pos++;
+			st->seq[0] = 0xed;
+			st->seen = 1;
+			st->needed = 2;
+			st->cp = 0xd;
+			st->lower = 0x80;
+			st->upper = 0xbf;
+		}
+		cp = we_enc_next(e, b, last);
+		if (cp == WE_NEED_MORE)
+			return WHATENC_INPUT_EMPTY;
+		if (cp == WE_MALFORMED)
+			return WHATENC_MALFORMED;
+		if (cp < 0x10000) {
+			utf16_bytes(unit, cp, be);
+			n = 2;
+		} else {
+			utf16_bytes(unit, 0xd800 + ((cp - 0x10000) >> 10), be);
+			utf16_bytes(unit + 2, 0xdc00 + (cp & 0x3ff), be);
+			n = 4;
+		}
+		if (!we_put_bytes(e, b, unit, n))
+			return WHATENC_OUTPUT_FULL;
+	}
 }
