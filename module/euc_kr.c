@@ -1,15 +1,184 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* PLACEHOLDER: replaced by the real family implementation. */
+/*
+ * euc_kr.c - the EUC-KR decoder and encoder (windows-949: KS X 1001 and
+ * the Unified Hangul Code)
+ *
+ * Encoding Standard sections "EUC-KR decoder" and "EUC-KR encoder".
+ * Tables: tables_euc_kr.h (scripts/gentables/korean.py).
+ */
 #include "internal.h"
+#include "tables_euc_kr.h"
 
-enum whatenc_ret whatenc_euc_kr_decode(struct whatenc_decoder *d,
-				 struct whatenc_buf *b, bool last)
+/* Population count without compiler builtins (no libgcc in the kernel). */
+static inline unsigned int euc_kr_popcount32(u32 x)
 {
-	return WHATENC_MALFORMED;
+	x = x - ((x >> 1) & 0x55555555u);
+	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+	x = (x + (x >> 4)) & 0x0f0f0f0fu;
+	return (x * 0x01010101u) >> 24;
 }
 
-enum whatenc_ret whatenc_euc_kr_encode(struct whatenc_encoder *e,
-				 struct whatenc_buf *b, bool last)
+/* Decoder error: U+FFFD or a fatal report of @n bytes. */
+static enum whatenc_ret euc_kr_dec_error(struct whatenc_decoder *d,
+					 struct whatenc_buf *b,
+					 const u8 *bytes, unsigned int n)
 {
-	return WHATENC_UNMAPPABLE;
+	if (d->flags & WHATENC_DEC_FATAL) {
+		d->err.cp = 0;
+		d->err.len = n;
+		memcpy(d->err.bytes, bytes, n);
+		return WHATENC_MALFORMED;
+	}
+	return we_put_cp(d, b, WE_FFFD) ? WHATENC_INPUT_EMPTY :
+					  WHATENC_OUTPUT_FULL;
+}
+
+/**
+ * whatenc_euc_kr_decode() - EUC-KR bytes to UTF-8
+ * @d:    decoder
+ * @b:    buffers
+ * @last: end of stream after this input
+ *
+ * Return: see internal.h.
+ */
+enum whatenc_ret whatenc_euc_kr_decode(struct whatenc_decoder *d,
+				       struct whatenc_buf *b, bool last)
+{
+	u8 lead = d->s.euc_kr.lead;
+	enum whatenc_ret ret = WHATENC_INPUT_EMPTY;
+
+	while (b->in_pos < b->in_size) {
+		unsigned int pointer;
+		u8 byte;
+		u32 cp;
+
+		if (!lead) {
+			size_t n = b->in_size - b->in_pos;
+
+			if (n > b->out_size - b->out_pos)
+				n = b->out_size - b->out_pos;
+			n = we_ascii_copy(b->out + b->out_pos,
+					  b->in + b->in_pos, n);
+			b->in_pos += n;
+			b->out_pos += n;
+			if (b->in_pos == b->in_size)
+				break;
+			byte = b->in[b->in_pos];
+			if (byte < 0x80) {
+				ret = WHATENC_OUTPUT_FULL;
+				break;
+			}
+			b->in_pos++;
+			if (byte >= 0x81 && byte <= 0xfe) {
+				lead = byte;
+				continue;
+			}
+			ret = euc_kr_dec_error(d, b, &byte, 1);
+			if (ret != WHATENC_INPUT_EMPTY)
+				break;
+			continue;
+		}
+		byte = b->in[b->in_pos];
+		cp = 0;
+		if (byte >= 0x41 && byte <= 0xfe) {
+			pointer = (lead - 0x81) * 190 + (byte - 0x41);
+			if (pointer < ARRAY_SIZE(euc_kr_dec))
+				cp = euc_kr_dec[pointer];
+		}
+		if (cp) {
+			lead = 0;
+			b->in_pos++;
+			if (!we_put_cp(d, b, cp)) {
+				ret = WHATENC_OUTPUT_FULL;
+				break;
+			}
+			continue;
+		}
+		{
+			u8 seq[2] = { lead, byte };
+
+			lead = 0;
+			/* an ASCII byte is restored: not consumed */
+			if (byte >= 0x80)
+				b->in_pos++;
+			ret = euc_kr_dec_error(d, b, seq, byte < 0x80 ? 1 : 2);
+			if (ret != WHATENC_INPUT_EMPTY)
+				break;
+		}
+	}
+	if (ret == WHATENC_INPUT_EMPTY && last && b->in_pos == b->in_size &&
+	    lead) {
+		u8 seq = lead;
+
+		lead = 0;
+		ret = euc_kr_dec_error(d, b, &seq, 1);
+	}
+	d->s.euc_kr.lead = lead;
+	return ret;
+}
+
+/* The bytes of the index pointer for @cp (lead << 8 | trail), or 0. */
+static inline u16 euc_kr_enc_lookup(u32 cp)
+{
+	u32 bits, bit, blk;
+
+	if (cp < EUC_KR_ENC_LO || cp > EUC_KR_ENC_HI)
+		return 0;
+	blk = (cp >> 5) - (EUC_KR_ENC_LO >> 5);
+	bits = euc_kr_enc_bits[blk];
+	bit = cp & 31;
+	if (!(bits & (1u << bit)))
+		return 0;
+	return euc_kr_enc_code[euc_kr_enc_base[blk] +
+			       euc_kr_popcount32(bits & ((1u << bit) - 1))];
+}
+
+/**
+ * whatenc_euc_kr_encode() - UTF-8 to EUC-KR bytes
+ * @e:    encoder
+ * @b:    buffers
+ * @last: end of stream after this input
+ *
+ * Return: see internal.h.
+ */
+enum whatenc_ret whatenc_euc_kr_encode(struct whatenc_encoder *e,
+				       struct whatenc_buf *b, bool last)
+{
+	for (;;) {
+		enum whatenc_ret ret;
+		u32 cp;
+		u16 code;
+
+		if (!e->in.needed) {
+			size_t n = b->in_size - b->in_pos;
+
+			if (n > b->out_size - b->out_pos)
+				n = b->out_size - b->out_pos;
+			n = we_ascii_copy(b->out + b->out_pos,
+					  b->in + b->in_pos, n);
+			b->in_pos += n;
+			b->out_pos += n;
+		}
+		if (b->out_pos == b->out_size && b->in_pos < b->in_size)
+			return WHATENC_OUTPUT_FULL;
+		cp = we_enc_next(e, b, last);
+		if (cp == WE_NEED_MORE)
+			return WHATENC_INPUT_EMPTY;
+		if (cp == WE_MALFORMED)
+			return WHATENC_MALFORMED;
+		if (cp < 0x80) {
+			if (!we_put_byte(e, b, cp))
+				return WHATENC_OUTPUT_FULL;
+			continue;
+		}
+		code = euc_kr_enc_lookup(cp);
+		if (code) {
+			if (!we_put_byte2(e, b, code >> 8, code & 0xff))
+				return WHATENC_OUTPUT_FULL;
+			continue;
+		}
+		ret = we_unmappable(e, b, cp);
+		if (ret != WHATENC_INPUT_EMPTY)
+			return ret;
+	}
 }

@@ -1,15 +1,319 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* PLACEHOLDER: replaced by the real family implementation. */
+/*
+ * gb18030.c - the gb18030 and GBK decoders and encoders
+ *
+ * Encoding Standard sections "gb18030 decoder", "gb18030 encoder" (GBK's
+ * decoder is gb18030's; GBK's encoder is gb18030's with "is GBK" set),
+ * "index gb18030 ranges code point" and "index gb18030 ranges pointer".
+ * Tables: tables_gb18030.h (scripts/gentables/chinese.py), including the
+ * GB18030-2022 changes (whatwg/encoding 2c3853e, 2024-10-04).
+ */
 #include "internal.h"
+#include "tables_gb18030.h"
 
-enum whatenc_ret whatenc_gb18030_decode(struct whatenc_decoder *d,
-				 struct whatenc_buf *b, bool last)
+/* Population count without compiler builtins (no libgcc in the kernel). */
+static inline unsigned int gb_popcount32(u32 x)
 {
-	return WHATENC_MALFORMED;
+	x = x - ((x >> 1) & 0x55555555u);
+	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+	x = (x + (x >> 4)) & 0x0f0f0f0fu;
+	return (x * 0x01010101u) >> 24;
 }
 
-enum whatenc_ret whatenc_gb18030_encode(struct whatenc_encoder *e,
-				 struct whatenc_buf *b, bool last)
+/* The index gb18030 ranges code point for @pointer, or 0 for null. */
+static u32 gb_ranges_cp(u32 pointer)
 {
-	return WHATENC_UNMAPPABLE;
+	unsigned int i;
+
+	if ((pointer > 39419 && pointer < 189000) || pointer > 1237575)
+		return 0;
+	if (pointer == 7457)
+		return 0xe7c7;
+	if (pointer >= 189000)
+		return 0x10000 + pointer - 189000;
+	i = gb18030_rng_ptr_hint[pointer >> 7];
+	while (i + 1 < GB18030_NR_RANGES && gb18030_rng_ptr[i + 1] <= pointer)
+		i++;
+	return gb18030_rng_cp[i] + pointer - gb18030_rng_ptr[i];
+}
+
+/* The index gb18030 ranges pointer for @cp (not ASCII, not a surrogate). */
+static u32 gb_ranges_pointer(u32 cp)
+{
+	unsigned int i;
+
+	if (cp == 0xe7c7)
+		return 7457;
+	if (cp >= 0x10000)
+		return 189000 + cp - 0x10000;
+	i = gb18030_rng_cp_hint[cp >> 7];
+	while (i + 1 < GB18030_NR_RANGES && gb18030_rng_cp[i + 1] <= cp)
+		i++;
+	return gb18030_rng_ptr[i] + cp - gb18030_rng_cp[i];
+}
+
+/* Decoder error: U+FFFD (plus @extra bytes of ASCII) or a fatal report. */
+static enum whatenc_ret gb_dec_error(struct whatenc_decoder *d,
+				     struct whatenc_buf *b, const u8 *bytes,
+				     unsigned int n, const u8 *extra,
+				     unsigned int n_extra)
+{
+	u8 unit[4] = { 0xef, 0xbf, 0xbd };
+
+	if (d->flags & WHATENC_DEC_FATAL) {
+		d->err.cp = 0;
+		d->err.len = n;
+		memcpy(d->err.bytes, bytes, n);
+		if (n_extra)
+			we_replay(d, extra, n_extra);
+		return WHATENC_MALFORMED;
+	}
+	/*
+	 * The restored bytes that precede the current one are always one
+	 * ASCII digit (gb18030 second); it is written with the U+FFFD as
+	 * one unit, which is what processing it again would give.
+	 */
+	if (n_extra)
+		unit[3] = extra[0];
+	return we_put_unit(b, d->pend, &d->pend_len, unit, 3 + n_extra) ?
+	       WHATENC_INPUT_EMPTY : WHATENC_OUTPUT_FULL;
+}
+
+/**
+ * whatenc_gb18030_decode() - gb18030 (and GBK) bytes to UTF-8
+ * @d:    decoder
+ * @b:    buffers
+ * @last: end of stream after this input
+ *
+ * Return: see internal.h.
+ */
+enum whatenc_ret whatenc_gb18030_decode(struct whatenc_decoder *d,
+					struct whatenc_buf *b, bool last)
+{
+	u8 first = d->s.gb18030.first;
+	u8 second = d->s.gb18030.second;
+	u8 third = d->s.gb18030.third;
+	enum whatenc_ret ret = WHATENC_INPUT_EMPTY;
+
+	while (b->in_pos < b->in_size) {
+		u8 byte;
+		u32 cp;
+
+		if (!first) {
+			size_t n = b->in_size - b->in_pos;
+
+			if (n > b->out_size - b->out_pos)
+				n = b->out_size - b->out_pos;
+			n = we_ascii_copy(b->out + b->out_pos,
+					  b->in + b->in_pos, n);
+			b->in_pos += n;
+			b->out_pos += n;
+			if (b->in_pos == b->in_size)
+				break;
+			byte = b->in[b->in_pos];
+			if (byte < 0x80) {
+				ret = WHATENC_OUTPUT_FULL;
+				break;
+			}
+			b->in_pos++;
+			if (byte >= 0x81 && byte <= 0xfe) {
+				first = byte;
+				continue;
+			}
+			if (byte == 0x80) {
+				if (!we_put_cp(d, b, 0x20ac)) {
+					ret = WHATENC_OUTPUT_FULL;
+					break;
+				}
+				continue;
+			}
+			ret = gb_dec_error(d, b, &byte, 1, NULL, 0);
+			if (ret != WHATENC_INPUT_EMPTY)
+				break;
+			continue;
+		}
+		byte = b->in[b->in_pos];
+		if (third) {
+			u8 seq[4] = { first, second, third, byte };
+			u32 pointer;
+
+			if (byte < 0x30 || byte > 0x39) {
+				/* restore second, third, byte; third leads */
+				first = third;
+				second = 0;
+				third = 0;
+				if (d->flags & WHATENC_DEC_FATAL)
+					first = 0;
+				ret = gb_dec_error(d, b, seq, 1, seq + 1,
+						   first ? 1 : 2);
+				if (ret != WHATENC_INPUT_EMPTY)
+					break;
+				continue;
+			}
+			b->in_pos++;
+			pointer = (first - 0x81) * (10 * 126 * 10) +
+				  (second - 0x30) * (10 * 126) +
+				  (third - 0x81) * 10 + byte - 0x30;
+			first = 0;
+			second = 0;
+			third = 0;
+			cp = gb_ranges_cp(pointer);
+			if (!cp)
+				ret = gb_dec_error(d, b, seq, 4, NULL, 0);
+			else if (!we_put_cp(d, b, cp))
+				ret = WHATENC_OUTPUT_FULL;
+			if (ret != WHATENC_INPUT_EMPTY)
+				break;
+			continue;
+		}
+		if (second) {
+			u8 seq[2] = { first, second };
+
+			if (byte >= 0x81 && byte <= 0xfe) {
+				third = byte;
+				b->in_pos++;
+				continue;
+			}
+			/* restore second, byte */
+			first = 0;
+			second = 0;
+			ret = gb_dec_error(d, b, seq, 1, seq + 1, 1);
+			if (ret != WHATENC_INPUT_EMPTY)
+				break;
+			continue;
+		}
+		if (byte >= 0x30 && byte <= 0x39) {
+			second = byte;
+			b->in_pos++;
+			continue;
+		}
+		if ((byte >= 0x40 && byte <= 0x7e) ||
+		    (byte >= 0x80 && byte <= 0xfe)) {
+			/* every pointer of index gb18030 is non-null */
+			cp = gb18030_dec[(first - 0x81) * 190 + byte -
+					 (byte < 0x7f ? 0x40 : 0x41)];
+			first = 0;
+			b->in_pos++;
+			if (!we_put_cp(d, b, cp)) {
+				ret = WHATENC_OUTPUT_FULL;
+				break;
+			}
+			continue;
+		}
+		{
+			u8 seq[2] = { first, byte };
+
+			first = 0;
+			/* an ASCII byte is restored: not consumed */
+			if (byte >= 0x80)
+				b->in_pos++;
+			ret = gb_dec_error(d, b, seq, byte < 0x80 ? 1 : 2,
+					   NULL, 0);
+			if (ret != WHATENC_INPUT_EMPTY)
+				break;
+		}
+	}
+	if (ret == WHATENC_INPUT_EMPTY && last && b->in_pos == b->in_size &&
+	    first) {
+		u8 seq[3] = { first, second, third };
+
+		first = 0;
+		second = 0;
+		third = 0;
+		ret = gb_dec_error(d, b, seq, seq[2] ? 3 : seq[1] ? 2 : 1,
+				   NULL, 0);
+	}
+	d->s.gb18030.first = first;
+	d->s.gb18030.second = second;
+	d->s.gb18030.third = third;
+	return ret;
+}
+
+/* Two-byte form of @cp (index gb18030 or the encoder's table), or 0. */
+static inline u16 gb_enc_lookup(u32 cp)
+{
+	u32 bits, bit;
+
+	if (cp < GB18030_ENC_LO || cp > GB18030_ENC_HI)
+		return 0;
+	bits = gb18030_enc_bits[(cp >> 5) - (GB18030_ENC_LO >> 5)];
+	bit = cp & 31;
+	if (!(bits & (1u << bit)))
+		return 0;
+	return gb18030_enc_code[gb18030_enc_base[(cp >> 5) -
+						 (GB18030_ENC_LO >> 5)] +
+				gb_popcount32(bits & ((1u << bit) - 1))];
+}
+
+/**
+ * whatenc_gb18030_encode() - UTF-8 to gb18030 (or GBK) bytes
+ * @e:    encoder
+ * @b:    buffers
+ * @last: end of stream after this input
+ *
+ * Return: see internal.h.
+ */
+enum whatenc_ret whatenc_gb18030_encode(struct whatenc_encoder *e,
+					struct whatenc_buf *b, bool last)
+{
+	bool gbk = e->enc == WHATENC_GBK;
+
+	for (;;) {
+		enum whatenc_ret ret;
+		u32 cp, pointer;
+		u16 code;
+		u8 four[4];
+
+		if (!e->in.needed) {
+			size_t n = b->in_size - b->in_pos;
+
+			if (n > b->out_size - b->out_pos)
+				n = b->out_size - b->out_pos;
+			n = we_ascii_copy(b->out + b->out_pos,
+					  b->in + b->in_pos, n);
+			b->in_pos += n;
+			b->out_pos += n;
+		}
+		if (b->out_pos == b->out_size && b->in_pos < b->in_size)
+			return WHATENC_OUTPUT_FULL;
+		cp = we_enc_next(e, b, last);
+		if (cp == WE_NEED_MORE)
+			return WHATENC_INPUT_EMPTY;
+		if (cp == WE_MALFORMED)
+			return WHATENC_MALFORMED;
+		if (cp < 0x80) {
+			if (!we_put_byte(e, b, cp))
+				return WHATENC_OUTPUT_FULL;
+			continue;
+		}
+		if (cp == 0xe5e5)
+			goto unmappable;
+		if (gbk && cp == 0x20ac) {
+			if (!we_put_byte(e, b, 0x80))
+				return WHATENC_OUTPUT_FULL;
+			continue;
+		}
+		code = gb_enc_lookup(cp);
+		if (code) {
+			if (!we_put_byte2(e, b, code >> 8, code & 0xff))
+				return WHATENC_OUTPUT_FULL;
+			continue;
+		}
+		if (gbk)
+			goto unmappable;
+		pointer = gb_ranges_pointer(cp);
+		four[0] = pointer / (10 * 126 * 10) + 0x81;
+		pointer %= 10 * 126 * 10;
+		four[1] = pointer / (10 * 126) + 0x30;
+		pointer %= 10 * 126;
+		four[2] = pointer / 10 + 0x81;
+		four[3] = pointer % 10 + 0x30;
+		if (!we_put_bytes(e, b, four, 4))
+			return WHATENC_OUTPUT_FULL;
+		continue;
+unmappable:
+		ret = we_unmappable(e, b, cp);
+		if (ret != WHATENC_INPUT_EMPTY)
+			return ret;
+	}
 }

@@ -1,0 +1,198 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""gb18030/GBK and Big5 -> module/tables_gb18030.h, module/tables_big5.h.
+
+Decoder tables are indexed directly by pointer. Encoder tables are
+"bitmap + rank" reverse tables (see rank_table()): for every block of 32
+code points a 32-bit presence bitmap and the rank of the block's first
+entry; the entry for a code point is code[base + popcount(bits below)].
+Entries are the two output bytes (lead << 8 | trail), so the encoder does
+no division. Big5's 1713 astral code points are a sorted array searched
+by bisection (they are rare in text, and a bitmap over plane 2 would
+cost 12 KB of block headers)."""
+
+import common
+
+# whatwg/encoding commit 2c3853e (2024-10-04, "Update gb18030 to
+# GB18030-2022", PR #336): 18 index gb18030 entries changed from Private
+# Use code points to the standard's new mappings. Debian's 2017 data still
+# has the old (PUA) values.
+GB18030_2022 = [
+    (7182, 0xE78D, 0xFE10), (7183, 0xE78E, 0xFE12), (7184, 0xE78F, 0xFE11),
+    (7185, 0xE790, 0xFE13), (7186, 0xE791, 0xFE14), (7187, 0xE792, 0xFE15),
+    (7188, 0xE793, 0xFE16), (7201, 0xE794, 0xFE17), (7202, 0xE795, 0xFE18),
+    (7208, 0xE796, 0xFE19), (23775, 0xE81E, 0x9FB4), (23783, 0xE826, 0x9FB5),
+    (23788, 0xE82B, 0x9FB6), (23789, 0xE82C, 0x9FB7), (23795, 0xE832, 0x9FB8),
+    (23812, 0xE843, 0x9FB9), (23829, 0xE854, 0x9FBA), (23845, 0xE864, 0x9FBB),
+]
+
+# The same commit's gb18030 encoder table ("If there is a row in the table
+# below whose first column is codePoint"): the 18 old PUA code points
+# encode to their old two-byte forms. Derived from GB18030_2022: the old
+# code point of pointer p encodes as p's bytes.
+
+BIG5_LAST = (0x2550, 0x255E, 0x2561, 0x256A, 0x5341, 0x5345)
+BIG5_EXCLUDED_BELOW = (0xA1 - 0x81) * 157
+
+
+def popcount(x):
+    return bin(x).count("1")
+
+
+def rank_table(ctx, prefix, entries, lo, hi):
+    """C arrays for a bitmap+rank reverse table over code points lo..hi
+    (entries: {cp: u16 value}, all within lo..hi). Returns (text, size,
+    defines)."""
+    lo_blk, hi_blk = lo >> 5, hi >> 5
+    bits, base, code = [], [], []
+    for blk in range(lo_blk, hi_blk + 1):
+        bm = 0
+        base.append(len(code))
+        for i in range(32):
+            cp = (blk << 5) | i
+            if cp in entries:
+                bm |= 1 << i
+                code.append(entries[cp])
+        bits.append(bm)
+    assert len(code) == len(entries) and len(code) < 65536
+    text = "#define %s_ENC_LO 0x%04x\n#define %s_ENC_HI 0x%04x\n\n" % (
+        prefix.upper(), lo, prefix.upper(), hi)
+    text += common.c_array("static const u32 %s_enc_bits[%d]"
+                           % (prefix, len(bits)), bits, "0x%08x", 6)
+    text += "\n" + common.c_array("static const u16 %s_enc_base[%d]"
+                                  % (prefix, len(base)), base, "%5d", 10)
+    text += "\n" + common.c_array("static const u16 %s_enc_code[%d]"
+                                  % (prefix, len(code)), code)
+    return text, 4 * len(bits) + 2 * len(base) + 2 * len(code)
+
+
+def gb_bytes(pointer):
+    lead, trail = pointer // 190 + 0x81, pointer % 190
+    return (lead << 8) | (trail + (0x40 if trail < 0x3F else 0x41))
+
+
+def gb18030(ctx):
+    index = list(ctx.indexes["gb18030"])
+    for pointer, old, new in GB18030_2022:
+        assert index[pointer] == old, "Debian gb18030 data not as expected"
+        index[pointer] = new
+    assert len(index) == 23940 and all(index)
+    ranges = ctx.indexes["gb18030-ranges"]
+    assert ranges[-1] == [189000, 0x10000]
+    bmp = ranges[:-1]
+
+    enc = {}
+    for pointer, cp in enumerate(index):
+        enc.setdefault(cp, gb_bytes(pointer))
+    for pointer, old, new in GB18030_2022:
+        assert old not in enc and old != 0xE5E5
+        enc[old] = gb_bytes(pointer)
+    assert 0xE5E5 not in enc
+
+    sizes = {}
+    deltas = ["index gb18030 pointer %d: U+%04X -> U+%04X (GB18030-2022)"
+              % (p, old, new) for p, old, new in GB18030_2022]
+    deltas.insert(0, "whatwg/encoding 2c3853e (2024-10-04, PR #336) changed "
+                  "18 entries:")
+    deltas.append("and added the gb18030 encoder's table of the 18 old code "
+                  "points, folded")
+    deltas.append("into the reverse table (none of them is in the index "
+                  "any more)")
+    out = [ctx.header("tables_gb18030.h - gb18030 and GBK: index gb18030, "
+                      "its ranges, reverse table", deltas)]
+    out.append("#ifndef WHATENC_TABLES_GB18030_H\n"
+               "#define WHATENC_TABLES_GB18030_H\n\n")
+    out.append("/* index gb18030: pointer -> code point (all BMP, none null) */\n")
+    out.append(common.c_array("static const u16 gb18030_dec[%d]" % len(index),
+                              index))
+    sizes["gb18030_dec"] = 2 * len(index)
+
+    # ranges, without the last (189000 -> U+10000), which the code handles
+    out.append("\n/* index gb18030 ranges below pointer 39420 (pointer, code point) */\n")
+    out.append("#define GB18030_NR_RANGES %d\n" % len(bmp))
+    out.append(common.c_array("static const u16 gb18030_rng_ptr[%d]" % len(bmp),
+                              [p for p, _ in bmp], "%5d", 10))
+    out.append(common.c_array("static const u16 gb18030_rng_cp[%d]" % len(bmp),
+                              [c for _, c in bmp]))
+    sizes["gb18030_ranges"] = 4 * len(bmp)
+    # hints: the last range starting at or before (k << 7)
+    assert len(bmp) < 256
+    ph = [max(i for i, (p, _) in enumerate(bmp) if p <= (k << 7))
+          for k in range((39419 >> 7) + 1)]
+    ch = [max((i for i, (_, c) in enumerate(bmp) if c <= (k << 7)), default=0)
+          for k in range(0x10000 >> 7)]
+    out.append("\n/* last range whose pointer is <= (k << 7) */\n")
+    out.append(common.c_array("static const u8 gb18030_rng_ptr_hint[%d]" % len(ph),
+                              ph, "%3d", 12))
+    out.append("\n/* last range whose code point is <= (k << 7) */\n")
+    out.append(common.c_array("static const u8 gb18030_rng_cp_hint[%d]" % len(ch),
+                              ch, "%3d", 12))
+    sizes["gb18030_hints"] = len(ph) + len(ch)
+
+    out.append("\n/* encoder: code point -> lead << 8 | trail */\n")
+    text, size = rank_table(ctx, "gb18030", enc, min(enc), max(enc))
+    out.append(text)
+    sizes["gb18030_enc"] = size
+    out.append("\n#endif /* WHATENC_TABLES_GB18030_H */\n")
+    ctx.write("tables_gb18030.h", "".join(out))
+    return sizes
+
+
+def big5_bytes(pointer):
+    lead, trail = pointer // 157 + 0x81, pointer % 157
+    return (lead << 8) | (trail + (0x40 if trail < 0x3F else 0x62))
+
+
+def big5(ctx):
+    index = list(ctx.indexes["big5"])
+    first = min(i for i, c in enumerate(index) if c)
+    dec = index[first:]
+    low = [(c or 0) & 0xFFFF for c in dec]
+    astral = [0] * ((len(dec) + 31) // 32)
+    for i, c in enumerate(dec):
+        if c and c > 0xFFFF:
+            assert c >> 16 == 2
+            astral[i >> 5] |= 1 << (i & 31)
+
+    enc = {}
+    for pointer, cp in enumerate(index):
+        if cp is None or pointer < BIG5_EXCLUDED_BELOW:
+            continue
+        if cp in BIG5_LAST or cp not in enc:
+            enc[cp] = big5_bytes(pointer)   # last pointer / first pointer
+    bmp = {c: v for c, v in enc.items() if c <= 0xFFFF}
+    sip = sorted((c, v) for c, v in enc.items() if c > 0xFFFF)
+    assert all(c >> 16 == 2 for c, _ in sip)
+
+    sizes = {}
+    out = [ctx.header("tables_big5.h - Big5: index Big5 and the "
+                      "reverse tables of index Big5 pointer")]
+    out.append("#ifndef WHATENC_TABLES_BIG5_H\n#define WHATENC_TABLES_BIG5_H\n\n")
+    out.append("/*\n * index Big5 from pointer BIG5_DEC_FIRST on: the low 16 bits of"
+               "\n * the code point; big5_dec_astral has a bit set where the code"
+               "\n * point is U+2xxxx. 0 (with no astral bit) is null.\n */\n")
+    out.append("#define BIG5_DEC_FIRST %d\n" % first)
+    out.append(common.c_array("static const u16 big5_dec[%d]" % len(low), low))
+    out.append("\n" + common.c_array("static const u32 big5_dec_astral[%d]"
+                                     % len(astral), astral, "0x%08x", 6))
+    sizes["big5_dec"] = 2 * len(low) + 4 * len(astral)
+    out.append("\n/*\n * encoder (index Big5 pointer: pointers below %d excluded,"
+               "\n * last pointer for U+2550 U+255E U+2561 U+256A U+5341 U+5345):"
+               "\n * code point -> lead << 8 | trail\n */\n" % BIG5_EXCLUDED_BELOW)
+    text, size = rank_table(ctx, "big5", bmp, min(bmp), max(bmp))
+    out.append(text)
+    sizes["big5_enc_bmp"] = size
+    out.append("\n/* plane 2, sorted: code point - 0x20000, and its bytes */\n")
+    out.append("#define BIG5_NR_SIP %d\n" % len(sip))
+    out.append(common.c_array("static const u16 big5_sip_cp[%d]" % len(sip),
+                              [c & 0xFFFF for c, _ in sip]))
+    out.append(common.c_array("static const u16 big5_sip_code[%d]" % len(sip),
+                              [v for _, v in sip]))
+    sizes["big5_enc_sip"] = 4 * len(sip)
+    out.append("\n#endif /* WHATENC_TABLES_BIG5_H */\n")
+    ctx.write("tables_big5.h", "".join(out))
+    return sizes
+
+
+def generate(ctx):
+    gb18030(ctx)
+    big5(ctx)
