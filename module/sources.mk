@@ -16,7 +16,9 @@ WHATENC_CORE_SRCS := \
 	euc_jp.c \
 	iso_2022_jp.c \
 	shift_jis.c \
-	euc_kr.c
+	euc_kr.c \
+	names.c \
+	wtf8.c
 
 # Kernel-only layers: module init, misc device, sessions, ioctls.
 WHATENC_KERNEL_SRCS := \

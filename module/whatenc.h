@@ -28,6 +28,47 @@
 
 /**
  * enum whatenc_encoding - stable identifiers of the 40 encodings
+ * @WHATENC_UTF_8: UTF-8
+ * @WHATENC_IBM866: IBM866
+ * @WHATENC_ISO_8859_2: ISO-8859-2
+ * @WHATENC_ISO_8859_3: ISO-8859-3
+ * @WHATENC_ISO_8859_4: ISO-8859-4
+ * @WHATENC_ISO_8859_5: ISO-8859-5
+ * @WHATENC_ISO_8859_6: ISO-8859-6
+ * @WHATENC_ISO_8859_7: ISO-8859-7
+ * @WHATENC_ISO_8859_8: ISO-8859-8
+ * @WHATENC_ISO_8859_8_I: ISO-8859-8-I
+ * @WHATENC_ISO_8859_10: ISO-8859-10
+ * @WHATENC_ISO_8859_13: ISO-8859-13
+ * @WHATENC_ISO_8859_14: ISO-8859-14
+ * @WHATENC_ISO_8859_15: ISO-8859-15
+ * @WHATENC_ISO_8859_16: ISO-8859-16
+ * @WHATENC_KOI8_R: KOI8-R
+ * @WHATENC_KOI8_U: KOI8-U
+ * @WHATENC_MACINTOSH: macintosh
+ * @WHATENC_WINDOWS_874: windows-874
+ * @WHATENC_WINDOWS_1250: windows-1250
+ * @WHATENC_WINDOWS_1251: windows-1251
+ * @WHATENC_WINDOWS_1252: windows-1252
+ * @WHATENC_WINDOWS_1253: windows-1253
+ * @WHATENC_WINDOWS_1254: windows-1254
+ * @WHATENC_WINDOWS_1255: windows-1255
+ * @WHATENC_WINDOWS_1256: windows-1256
+ * @WHATENC_WINDOWS_1257: windows-1257
+ * @WHATENC_WINDOWS_1258: windows-1258
+ * @WHATENC_X_MAC_CYRILLIC: x-mac-cyrillic
+ * @WHATENC_GBK: GBK
+ * @WHATENC_GB18030: gb18030
+ * @WHATENC_BIG5: Big5
+ * @WHATENC_EUC_JP: EUC-JP
+ * @WHATENC_ISO_2022_JP: ISO-2022-JP
+ * @WHATENC_SHIFT_JIS: Shift_JIS
+ * @WHATENC_EUC_KR: EUC-KR
+ * @WHATENC_REPLACEMENT: replacement
+ * @WHATENC_UTF_16BE: UTF-16BE
+ * @WHATENC_UTF_16LE: UTF-16LE
+ * @WHATENC_X_USER_DEFINED: x-user-defined
+ * @WHATENC_NR_ENCODINGS: the number of encodings (not an encoding)
  *
  * The order is the order of the Encoding Standard's encodings.json and
  * never changes; new values would only ever be appended.
@@ -176,6 +217,7 @@ struct whatenc_utf8_state {
  * Fields are private to the core; initialize with whatenc_decoder_init().
  */
 struct whatenc_decoder {
+	/* private: fields are private to the core */
 	u8 label_enc;		/* encoding given at init */
 	u8 enc;			/* encoding in use (after BOM sniffing) */
 	u8 flags;		/* WHATENC_DEC_* and WHATENC_BOM_* */
@@ -223,6 +265,7 @@ struct whatenc_decoder {
  * Fields are private to the core; initialize with whatenc_encoder_init().
  */
 struct whatenc_encoder {
+	/* private: fields are private to the core */
 	u8 enc;			/* output encoding */
 	u8 flags;		/* WHATENC_ENC_* */
 	u8 pend_len;		/* held output unit (did not fit) */
@@ -269,5 +312,92 @@ size_t whatenc_encoder_max_out(const struct whatenc_encoder *e,
 
 /* Spec hooks (engine.c) */
 int whatenc_bom_sniff(const u8 *buf, size_t len, size_t *bom_len);
+
+/* ==== In-kernel helpers for filesystems and drivers (names.c, wtf8.c) ==== */
+
+/**
+ * DOC: name and WTF-8 helpers
+ *
+ * One-shot conversions of short strings such as file names, for code
+ * that would otherwise use fs/nls (which converts one character at a
+ * time, knows only the BMP and has no error modes). Every function here
+ * converts a whole string in one call into a caller-provided buffer:
+ *
+ * - Input is a pointer and a length; it need not be NUL-terminated and
+ *   may contain NUL bytes.
+ * - The return value is the number of bytes (for u16 output: code
+ *   units) written, not counting an optional terminating NUL, or a
+ *   negative errno: -EINVAL for bad arguments (unknown encoding or flag
+ *   bits, a NULL pointer with a non-zero length), -EILSEQ for input that
+ *   is malformed or cannot be represented, and, when the output does not
+ *   fit, -ENAMETOOLONG from the name helpers and -ENOSPC from the WTF-8
+ *   helpers. On error the contents of the output buffer are unspecified.
+ * - Sizes above INT_MAX are treated as INT_MAX, so a successful return
+ *   value always fits in an int.
+ * - They never sleep, allocate or take a lock, and keep no global state:
+ *   Context: Any context, including hard interrupts and code holding
+ *   spinlocks.
+ *
+ * WTF-8 (https://simonsapin.github.io/wtf-8/) represents potentially
+ * ill-formed UTF-16 ("WTF-16", as in NTFS, Joliet or FAT long names)
+ * losslessly in a UTF-8 superset: a lone surrogate is written as its
+ * 3-byte generalized UTF-8 form (ED A0..BF 80..BF). WTF-8 must be made
+ * UTF-8 (whatenc_wtf8_to_utf8_lossy() or _strict()) before it leaves the
+ * system, e.g. before it is shown to userspace as a name.
+ */
+
+/**
+ * enum whatenc_name_flags - flags of whatenc_name_decode() and
+ * whatenc_name_encode()
+ * @WHATENC_NAME_NO_SEP: reject a name whose conversion would change the
+ *	structure of a path: decoding fails with -EINVAL if the UTF-8 output
+ *	contains U+0000 or U+002F (/); encoding fails with -EINVAL if the
+ *	UTF-8 input contains U+0000 or U+002F, or if the output, unless it is
+ *	UTF-16, contains a 0x00 or 0x2F byte (ISO-2022-JP's two-byte codes
+ *	can contain 0x2F).
+ * @WHATENC_NAME_NUL_TERM: terminate the output with a NUL code unit (one
+ *	zero byte; two zero bytes for UTF-16BE/LE output of
+ *	whatenc_name_encode()). It must fit in the buffer too but is not
+ *	counted in the return value. Without this flag the output is not
+ *	terminated.
+ * @WHATENC_NAME_REPLACE: decode in replacement mode: malformed input
+ *	becomes U+FFFD instead of failing with -EILSEQ. Only for
+ *	whatenc_name_decode(); names are fatal by default, and encoding is
+ *	always fatal (html mode makes no sense for names).
+ */
+enum whatenc_name_flags {
+	WHATENC_NAME_NO_SEP	= 0x01,
+	WHATENC_NAME_NUL_TERM	= 0x02,
+	WHATENC_NAME_REPLACE	= 0x04,
+};
+
+int whatenc_name_decode(enum whatenc_encoding enc, const u8 *src, size_t len,
+			u8 *dst, size_t dst_size, unsigned int flags);
+int whatenc_name_encode(enum whatenc_encoding enc, const u8 *src, size_t len,
+			u8 *dst, size_t dst_size, unsigned int flags);
+
+/* WTF-8 (wtf8.c) */
+int whatenc_wtf8_check(const u8 *src, size_t len);
+int whatenc_wtf8_next(const u8 *src, size_t len, u32 *cp);
+int whatenc_wtf16_to_wtf8(const u16 *src, size_t units, u8 *dst,
+			  size_t dst_size);
+int whatenc_wtf16le_to_wtf8(const u8 *src, size_t len, u8 *dst,
+			    size_t dst_size);
+int whatenc_wtf16be_to_wtf8(const u8 *src, size_t len, u8 *dst,
+			    size_t dst_size);
+int whatenc_wtf8_to_wtf16(const u8 *src, size_t len, u16 *dst,
+			  size_t dst_units);
+int whatenc_wtf8_to_wtf16le(const u8 *src, size_t len, u8 *dst,
+			    size_t dst_size);
+int whatenc_wtf8_to_wtf16be(const u8 *src, size_t len, u8 *dst,
+			    size_t dst_size);
+int whatenc_wtf8_to_utf8_lossy(const u8 *src, size_t len, u8 *dst,
+			       size_t dst_size);
+int whatenc_wtf8_to_utf8_strict(const u8 *src, size_t len, u8 *dst,
+				size_t dst_size);
+int whatenc_wtf8_concat(u8 *buf, size_t len, size_t size, const u8 *src,
+			size_t src_len);
+
+/* ==== end of the filesystem/driver helpers ==== */
 
 #endif /* WHATENC_H */
