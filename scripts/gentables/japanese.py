@@ -1,0 +1,136 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Tables of the Japanese encodings (EUC-JP, ISO-2022-JP, Shift_JIS):
+module/tables_jis.h, included only by module/jis0208.c.
+
+Decoders index jis0208/jis0212 directly by pointer (0 = no code point;
+U+0000 is in neither index). Encoders use a rank table over the BMP:
+for every block of 64 code points a 64-bit map of the code points that
+have an index pointer and the rank of the block's first one, plus the
+pointers of all mapped code points in code point order. The pointer is
+the index pointer, i.e. the FIRST pointer of the code point. Shift_JIS
+excludes pointers 8272..8835 ("index Shift_JIS pointer"): the code
+points whose first pointer lies there get their Shift_JIS pointer from
+a small side table indexed by pointer - 8272.
+
+Debian's 2017 jis0208 and jis0212 data equal the current index files
+(compared entry by entry in a scratch script, 2026-11-21: identical).
+Debian's data has no "index ISO-2022-JP katakana" (added to the standard
+later); it is built here from the rule the standard states for it."""
+
+import unicodedata
+
+import common
+
+SJIS_EXCL_LO = 8272
+SJIS_EXCL_HI = 8835
+BLOCK = 64
+
+# Encoding Standard, section "Indexes", index ISO-2022-JP katakana: "This
+# maps halfwidth to fullwidth katakana as per Unicode Normalization Form
+# KC, except that U+FF9E and U+FF9F map to U+309B and U+309C rather than
+# U+3099 and U+309A." (index-iso-2022-jp-katakana.txt, pointers 0..62
+# for U+FF61..U+FF9F). NFKC of halfwidth katakana is frozen by Unicode's
+# normalization stability policy, so unicodedata gives the same result
+# in every Python version.
+KATAKANA_EXCEPTIONS = {0xFF9E: 0x309B, 0xFF9F: 0x309C}
+
+
+def katakana_index():
+    out = []
+    for cp in range(0xFF61, 0xFFA0):
+        if cp in KATAKANA_EXCEPTIONS:
+            out.append(KATAKANA_EXCEPTIONS[cp])
+            continue
+        nfkc = unicodedata.normalize("NFKC", chr(cp))
+        assert len(nfkc) == 1, hex(cp)
+        out.append(ord(nfkc))
+    return out
+
+
+def first_pointers(index, skip=None):
+    first = {}
+    for p, cp in enumerate(index):
+        if cp is None or (skip and skip[0] <= p <= skip[1]):
+            continue
+        first.setdefault(cp, p)
+    return first
+
+
+def trimmed(index):
+    n = len(index)
+    while n and index[n - 1] is None:
+        n -= 1
+    return [0 if cp is None else cp for cp in index[:n]]
+
+
+def generate(ctx):
+    jis0208 = ctx.indexes["jis0208"]
+    jis0212 = ctx.indexes["jis0212"]
+    assert all(cp is None or cp < 0x10000 for cp in jis0208 + jis0212)
+
+    dec208 = trimmed(jis0208)
+    dec212 = trimmed(jis0212)
+
+    first = first_pointers(jis0208)
+    assert max(first.values()) < 8836	# the spec's note in the encoders
+    nblocks = 0x10000 // BLOCK
+    bits = [0] * nblocks
+    base = [0] * nblocks
+    ptrs = []
+    for blk in range(nblocks):
+        base[blk] = len(ptrs)
+        for i in range(BLOCK):
+            cp = blk * BLOCK + i
+            if cp in first:
+                bits[blk] |= 1 << i
+                ptrs.append(first[cp])
+    assert len(ptrs) < 0x10000
+
+    sjis_first = first_pointers(jis0208, (SJIS_EXCL_LO, SJIS_EXCL_HI))
+    fix = [0] * (SJIS_EXCL_HI - SJIS_EXCL_LO + 1)
+    for cp, p in first.items():
+        if SJIS_EXCL_LO <= p <= SJIS_EXCL_HI:
+            fix[p - SJIS_EXCL_LO] = sjis_first.get(cp, 0xFFFF)
+    assert 0xFFFF not in [fix[p - SJIS_EXCL_LO] for p in first.values()
+                          if SJIS_EXCL_LO <= p <= SJIS_EXCL_HI]
+
+    kata = katakana_index()
+
+    deltas = [
+        "index ISO-2022-JP katakana (not in the Debian data), built from\n"
+        " *   the rule in the Encoding Standard, section \"Indexes\": NFKC\n"
+        " *   of U+FF61..U+FF9F, except U+FF9E -> U+309B and U+FF9F ->\n"
+        " *   U+309C (index-iso-2022-jp-katakana.txt).",
+        "jis0208, jis0212: none. Debian's data equals the current index\n"
+        " *   files (Identifier cbaa91f3... and 83bf90dd..., 2024-09-18).",
+    ]
+    out = [ctx.header("Japanese tables: jis0208, jis0212, ISO-2022-JP "
+                      "katakana, reverse jis0208", deltas)]
+    out.append("#define WE_JIS0208_DEC_LEN %d" % len(dec208))
+    out.append("#define WE_JIS0212_DEC_LEN %d" % len(dec212))
+    out.append("#define WE_JIS0208_ENC_PTRS %d" % len(ptrs))
+    out.append("")
+    out.append("/* index jis0208: code point by pointer, 0 = null */")
+    out.append(common.c_array("const u16 whatenc_jis0208_dec[WE_JIS0208_DEC_LEN]",
+                              dec208))
+    out.append("/* index jis0212: code point by pointer, 0 = null */")
+    out.append(common.c_array("const u16 whatenc_jis0212_dec[WE_JIS0212_DEC_LEN]",
+                              dec212))
+    out.append("/* reverse jis0208: code points with an index pointer, per %d */"
+               % BLOCK)
+    out.append(common.c_array("const u64 whatenc_jis0208_enc_bits[%d]" % nblocks,
+                              bits, fmt="0x%016xull", per_line=2))
+    out.append("/* reverse jis0208: rank of each block's first mapped code point */")
+    out.append(common.c_array("const u16 whatenc_jis0208_enc_base[%d]" % nblocks,
+                              base))
+    out.append("/* reverse jis0208: index pointer (the first), code point order */")
+    out.append(common.c_array("const u16 whatenc_jis0208_enc_ptr[WE_JIS0208_ENC_PTRS]",
+                              ptrs, fmt="%5d"))
+    out.append("/* index Shift_JIS pointer for first pointers %d..%d */"
+               % (SJIS_EXCL_LO, SJIS_EXCL_HI))
+    out.append(common.c_array("const u16 whatenc_jis0208_sjis_fix[%d]" % len(fix),
+                              fix, fmt="%5d"))
+    out.append("/* index ISO-2022-JP katakana: U+FF61..U+FF9F -> code point */")
+    out.append(common.c_array("const u16 whatenc_iso2022jp_katakana[%d]" % len(kata),
+                              kata))
+    ctx.write("tables_jis.h", "\n".join(out))
