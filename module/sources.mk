@@ -16,6 +16,7 @@ WHATENC_CORE_SRCS := \
 	euc_jp.c \
 	iso_2022_jp.c \
 	shift_jis.c \
+	jis0208.c \
 	euc_kr.c \
 	names.c \
 	wtf8.c
