@@ -4,3 +4,4 @@
 # build/host/wt_host. Add one line per suite file:
 #   WHATENC_KUNIT_SRCS += my_suite.c
 WHATENC_KUNIT_SRCS :=
+WHATENC_KUNIT_SRCS += test_wtf8.c
