@@ -1,17 +1,45 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * main.c - whatenc.ko: module init and exit
+ * main.c - whatenc.ko: module init and exit, module parameters
  */
 #include <linux/module.h>
+#include <linux/moduleparam.h>
 #include <linux/init.h>
+#include "session.h"
+#include "device.h"
+
+unsigned int whatenc_buf_size = WE_BUF_DEFAULT;
+
+static int whatenc_buf_size_set(const char *val, const struct kernel_param *kp)
+{
+	unsigned int v;
+	int ret = kstrtouint(val, 0, &v);
+
+	if (ret)
+		return ret;
+	if (v < WE_BUF_MIN || v > WE_BUF_MAX)
+		return -EINVAL;
+	WRITE_ONCE(*(unsigned int *)kp->arg, v);
+	return 0;
+}
+
+static const struct kernel_param_ops whatenc_buf_size_ops = {
+	.set = whatenc_buf_size_set,
+	.get = param_get_uint,
+};
+
+module_param_cb(buf_size, &whatenc_buf_size_ops, &whatenc_buf_size, 0644);
+MODULE_PARM_DESC(buf_size,
+		 "output buffer bytes per /dev/whatenc session, 4096..16777216 (default 65536); applies to new opens");
 
 static int __init whatenc_init(void)
 {
-	return 0;
+	return whatenc_dev_register();
 }
 
 static void __exit whatenc_exit(void)
 {
+	whatenc_dev_unregister();
 }
 
 module_init(whatenc_init);

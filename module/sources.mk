@@ -23,4 +23,7 @@ WHATENC_CORE_SRCS := \
 
 # Kernel-only layers: module init, misc device, sessions, ioctls.
 WHATENC_KERNEL_SRCS := \
-	main.c
+	main.c \
+	session.c \
+	device.c \
+	ioctl.c

@@ -1,0 +1,697 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * session.c - one /dev/whatenc stream, independent of the device
+ *
+ * State machine (enum-like WHATENC_STATE_* of the uapi header):
+ *
+ *   STREAM --END_OF_STREAM--> FLUSHING --flush fits--> EOS
+ *   EOS --read() of 0 / write() / CONVERT--> STREAM (a new stream)
+ *   any --fatal error--> ERROR --RESET / CONFIGURE--> STREAM
+ *
+ * Output waits in a linear buffer out[out_start, out_end); conversion
+ * appends at out_end, read() takes from out_start, and the ready bytes
+ * are moved to the front when the tail runs short. Input goes through
+ * the bounce buffer, so no call allocates anything.
+ */
+#include <linux/slab.h>
+#include <linux/mm.h>
+#include <linux/sched/signal.h>
+#include <linux/build_bug.h>
+#include <linux/stddef.h>
+#include <linux/string.h>
+#include <linux/module.h>
+#include "session.h"
+
+/* The uapi flags are passed to the core unchanged. */
+static_assert(WHATENC_CFG_DEC_FATAL == WHATENC_DEC_FATAL);
+static_assert(WHATENC_CFG_BOM_MASK == WHATENC_BOM_MASK);
+static_assert(WHATENC_CFG_BOM_SNIFF == WHATENC_BOM_SNIFF);
+static_assert(WHATENC_CFG_BOM_STRIP == WHATENC_BOM_STRIP);
+static_assert(WHATENC_CFG_BOM_KEEP == WHATENC_BOM_KEEP);
+static_assert(WHATENC_CFG_DEC_WTF8 == WHATENC_DEC_WTF8);
+static_assert(WHATENC_CFG_ENC_HTML == WHATENC_ENC_HTML);
+static_assert(WHATENC_CFG_ENC_UTF16 == WHATENC_ENC_UTF16);
+static_assert(WHATENC_RES_OUTPUT_FULL == WHATENC_OUTPUT_FULL);
+static_assert(WHATENC_RES_MALFORMED == WHATENC_MALFORMED);
+static_assert(WHATENC_RES_UNMAPPABLE == WHATENC_UNMAPPABLE);
+static_assert(WE_WRITE_ROOM > WHATENC_PEND_MAX);
+static_assert(WE_BUF_MIN >= 2 * WE_WRITE_ROOM);
+
+/*
+ * The ABI layout, the same for i386 and x86_64 (no implicit padding:
+ * every field at the sum of the sizes before it, sizes multiples of 8).
+ */
+static_assert(sizeof(struct whatenc_configure) == 144);
+static_assert(offsetof(struct whatenc_configure, direction) == 64);
+static_assert(offsetof(struct whatenc_configure, name) == 80);
+static_assert(offsetof(struct whatenc_configure, reserved) == 112);
+static_assert(sizeof(struct whatenc_status) == 144);
+static_assert(offsetof(struct whatenc_status, state) == 32);
+static_assert(offsetof(struct whatenc_status, err_bytes) == 72);
+static_assert(offsetof(struct whatenc_status, name) == 80);
+static_assert(offsetof(struct whatenc_status, reserved) == 112);
+static_assert(sizeof(struct whatenc_convert) == 72);
+static_assert(offsetof(struct whatenc_convert, flags) == 48);
+static_assert(offsetof(struct whatenc_convert, reserved) == 56);
+
+#define WE_DEC_FLAGS	(WHATENC_CFG_DEC_FATAL | WHATENC_CFG_BOM_MASK | \
+			 WHATENC_CFG_DEC_WTF8)
+#define WE_ENC_FLAGS	(WHATENC_CFG_ENC_HTML | WHATENC_CFG_ENC_UTF16)
+
+static bool is_utf16(int enc)
+{
+	return enc == WHATENC_UTF_16BE || enc == WHATENC_UTF_16LE;
+}
+
+static enum whatenc_ret we_step(struct we_session *s, struct whatenc_buf *b,
+				bool last)
+{
+	if (s->direction == WHATENC_DIR_DECODE)
+		return whatenc_decode(&s->c.dec, b, last);
+	return whatenc_encode(&s->c.enc, b, last);
+}
+
+static void we_set_error(struct we_session *s, enum whatenc_ret r)
+{
+	s->state = WHATENC_STATE_ERROR;
+	s->err_kind = r;
+	if (s->direction == WHATENC_DIR_DECODE)
+		s->err = s->c.dec.err;
+	else
+		s->err = s->c.enc.err;
+}
+
+/* Forget buffered output, state and counters (CONFIGURE and RESET). */
+static void we_clear(struct we_session *s)
+{
+	s->state = WHATENC_STATE_STREAM;
+	s->bytes_in = 0;
+	s->bytes_out = 0;
+	s->stream_start = 0;
+	s->err_kind = 0;
+	memset(&s->err, 0, sizeof(s->err));
+	s->out_start = 0;
+	s->out_end = 0;
+}
+
+static size_t we_ready(const struct we_session *s)
+{
+	return s->out_end - s->out_start;
+}
+
+/* Make the free space contiguous at the tail when the tail runs short. */
+static void we_compact(struct we_session *s)
+{
+	size_t n = we_ready(s);
+
+	if (!n) {
+		s->out_start = 0;
+		s->out_end = 0;
+	} else if (s->out_start &&
+		   s->out_size - s->out_end < s->out_size / 4) {
+		memmove(s->out, s->out + s->out_start, n);
+		s->out_start = 0;
+		s->out_end = n;
+	}
+}
+
+/* Convert @len bytes of the bounce buffer into the output buffer. */
+static enum whatenc_ret we_feed(struct we_session *s, size_t len, bool last,
+				size_t *consumed)
+{
+	struct whatenc_buf b = {
+		.in = s->bounce, .in_pos = 0, .in_size = len,
+		.out = s->out, .out_pos = s->out_end, .out_size = s->out_size,
+	};
+	enum whatenc_ret r;
+
+	we_compact(s);
+	b.out_pos = s->out_end;
+	r = we_step(s, &b, last);
+	s->bytes_out += b.out_pos - s->out_end;
+	s->out_end = b.out_pos;
+	s->bytes_in += b.in_pos;
+	*consumed = b.in_pos;
+	if (r == WHATENC_MALFORMED || r == WHATENC_UNMAPPABLE)
+		we_set_error(s, r);
+	return r;
+}
+
+/* Continue END_OF_STREAM. Returns -EILSEQ when the flush hit an error. */
+static int we_flush(struct we_session *s)
+{
+	size_t consumed;
+	enum whatenc_ret r = we_feed(s, 0, true, &consumed);
+
+	if (r == WHATENC_INPUT_EMPTY) {
+		s->state = WHATENC_STATE_EOS;
+		s->stream_start = s->bytes_in;
+	}
+	return s->state == WHATENC_STATE_ERROR ? -EILSEQ : 0;
+}
+
+static bool we_readable(const struct we_session *s)
+{
+	return READ_ONCE(s->out_end) != READ_ONCE(s->out_start) ||
+	       READ_ONCE(s->state) != WHATENC_STATE_STREAM;
+}
+
+static bool we_writable(const struct we_session *s)
+{
+	size_t used = READ_ONCE(s->out_end) - READ_ONCE(s->out_start);
+
+	return READ_ONCE(s->state) == WHATENC_STATE_ERROR ||
+	       s->out_size - used >= WE_WRITE_ROOM;
+}
+
+/**
+ * we_session_alloc() - a new session, decoding UTF-8 (replacement, BOM
+ *	sniffing) until configured
+ * @buf_size: output buffer size, WE_BUF_MIN..WE_BUF_MAX
+ *
+ * Context: process; sleeps. Memory is charged to the caller's memcg.
+ * Return: the session or NULL.
+ */
+struct we_session *we_session_alloc(size_t buf_size)
+{
+	struct we_session *s;
+
+	if (buf_size < WE_BUF_MIN || buf_size > WE_BUF_MAX)
+		return NULL;
+	s = kzalloc(sizeof(*s), GFP_KERNEL_ACCOUNT);
+	if (!s)
+		return NULL;
+	mutex_init(&s->lock);
+	init_waitqueue_head(&s->wq);
+	s->out_size = buf_size;
+	s->bounce_size = min_t(size_t, buf_size, WE_BOUNCE_MAX);
+	s->out = kvmalloc(s->out_size, GFP_KERNEL_ACCOUNT);
+	s->bounce = kvmalloc(s->bounce_size, GFP_KERNEL_ACCOUNT);
+	if (!s->out || !s->bounce) {
+		we_session_free(s);
+		return NULL;
+	}
+	s->direction = WHATENC_DIR_DECODE;
+	s->flags = WHATENC_CFG_BOM_SNIFF;
+	s->encoding = WHATENC_UTF_8;
+	if (whatenc_decoder_init(&s->c.dec, WHATENC_UTF_8, s->flags)) {
+		we_session_free(s);
+		return NULL;
+	}
+	we_clear(s);
+	return s;
+}
+EXPORT_SYMBOL_NS_GPL(we_session_alloc, WHATENC_INTERNAL);
+
+/**
+ * we_session_free() - free a session
+ * @s: session (or NULL); nobody may use it any more
+ */
+void we_session_free(struct we_session *s)
+{
+	if (!s)
+		return;
+	kvfree(s->out);
+	kvfree(s->bounce);
+	mutex_destroy(&s->lock);
+	kfree(s);
+}
+EXPORT_SYMBOL_NS_GPL(we_session_free, WHATENC_INTERNAL);
+
+/**
+ * we_session_configure() - WHATENC_IOC_CONFIGURE
+ * @s:   session
+ * @cfg: kernel copy of the argument; @cfg->encoding and @cfg->name are
+ *	filled in on success
+ *
+ * Return: 0, or -EINVAL with the session unchanged.
+ */
+int we_session_configure(struct we_session *s, struct whatenc_configure *cfg)
+{
+	struct whatenc_decoder dec;
+	struct whatenc_encoder enc;
+	const char *name;
+	size_t len, i;
+	int e, used;
+
+	len = strnlen(cfg->label, sizeof(cfg->label));
+	if (len == sizeof(cfg->label) || cfg->reserved0)
+		return -EINVAL;
+	for (i = 0; i < ARRAY_SIZE(cfg->reserved); i++)
+		if (cfg->reserved[i])
+			return -EINVAL;
+	e = whatenc_get_encoding(cfg->label, len);
+	if (e < 0 || e >= WHATENC_NR_ENCODINGS)
+		return -EINVAL;
+
+	if (cfg->direction == WHATENC_DIR_DECODE) {
+		if (cfg->flags & ~WE_DEC_FLAGS ||
+		    (cfg->flags & WHATENC_CFG_BOM_MASK) == WHATENC_CFG_BOM_MASK ||
+		    ((cfg->flags & WHATENC_CFG_DEC_WTF8) && !is_utf16(e)))
+			return -EINVAL;
+		if (whatenc_decoder_init(&dec, e, cfg->flags))
+			return -EINVAL;
+		used = e;
+	} else if (cfg->direction == WHATENC_DIR_ENCODE) {
+		if (cfg->flags & ~WE_ENC_FLAGS ||
+		    ((cfg->flags & WHATENC_CFG_ENC_UTF16) && !is_utf16(e)))
+			return -EINVAL;
+		if (whatenc_encoder_init(&enc, e, cfg->flags))
+			return -EINVAL;
+		used = (cfg->flags & WHATENC_CFG_ENC_UTF16) ? e :
+			whatenc_output_encoding(e);
+	} else {
+		return -EINVAL;
+	}
+	name = whatenc_name(used);
+
+	mutex_lock(&s->lock);
+	s->direction = cfg->direction;
+	s->flags = cfg->flags;
+	s->encoding = used;
+	if (s->direction == WHATENC_DIR_DECODE)
+		s->c.dec = dec;
+	else
+		s->c.enc = enc;
+	we_clear(s);
+	mutex_unlock(&s->lock);
+	wake_up_interruptible(&s->wq);
+
+	cfg->encoding = used;
+	memset(cfg->name, 0, sizeof(cfg->name));
+	if (name)
+		strscpy(cfg->name, name, sizeof(cfg->name));
+	return 0;
+}
+EXPORT_SYMBOL_NS_GPL(we_session_configure, WHATENC_INTERNAL);
+
+/**
+ * we_session_reset() - WHATENC_IOC_RESET: a new stream, same configuration
+ * @s: session
+ *
+ * Discards buffered output, partial input, the error state and the
+ * counters.
+ *
+ * Return: 0.
+ */
+int we_session_reset(struct we_session *s)
+{
+	mutex_lock(&s->lock);
+	if (s->direction == WHATENC_DIR_DECODE)
+		whatenc_decoder_reset(&s->c.dec);
+	else
+		whatenc_encoder_reset(&s->c.enc);
+	we_clear(s);
+	mutex_unlock(&s->lock);
+	wake_up_interruptible(&s->wq);
+	return 0;
+}
+EXPORT_SYMBOL_NS_GPL(we_session_reset, WHATENC_INTERNAL);
+
+/**
+ * we_session_end() - WHATENC_IOC_END_OF_STREAM
+ * @s: session
+ *
+ * Flushes now as far as the output buffer allows; the rest is flushed
+ * as read() makes room. Calling it again before the stream restarts
+ * does nothing.
+ *
+ * Return: 0, or -EILSEQ in the error state or when the flush finds an
+ * error (a truncated sequence in fatal mode).
+ */
+int we_session_end(struct we_session *s)
+{
+	int ret = 0;
+
+	mutex_lock(&s->lock);
+	if (s->state == WHATENC_STATE_ERROR) {
+		ret = -EILSEQ;
+	} else if (s->state == WHATENC_STATE_STREAM) {
+		s->state = WHATENC_STATE_FLUSHING;
+		ret = we_flush(s);
+	}
+	mutex_unlock(&s->lock);
+	wake_up_interruptible(&s->wq);
+	return ret;
+}
+EXPORT_SYMBOL_NS_GPL(we_session_end, WHATENC_INTERNAL);
+
+/**
+ * we_session_status() - WHATENC_IOC_STATUS
+ * @s:  session
+ * @st: filled in completely (no byte left uninitialized)
+ */
+void we_session_status(struct we_session *s, struct whatenc_status *st)
+{
+	const char *name;
+	int enc;
+
+	memset(st, 0, sizeof(*st));
+	mutex_lock(&s->lock);
+	enc = s->direction == WHATENC_DIR_DECODE ?
+		whatenc_decoder_encoding(&s->c.dec) : s->encoding;
+	st->bytes_in = s->bytes_in;
+	st->bytes_out = s->bytes_out;
+	st->stream_start = s->stream_start;
+	st->state = s->state;
+	st->direction = s->direction;
+	st->flags = s->flags;
+	st->encoding = enc;
+	st->out_ready = we_ready(s);
+	st->buf_size = s->out_size;
+	if (s->state == WHATENC_STATE_ERROR) {
+		st->err_offset = s->err.offset;
+		st->err_kind = s->err_kind;
+		st->err_cp = s->err.cp;
+		st->err_len = min_t(u32, s->err.len, sizeof(s->err.bytes));
+		memcpy(st->err_bytes, s->err.bytes, st->err_len);
+	}
+	mutex_unlock(&s->lock);
+	name = whatenc_name(enc);
+	if (name)
+		strscpy(st->name, name, sizeof(st->name));
+}
+EXPORT_SYMBOL_NS_GPL(we_session_status, WHATENC_INTERNAL);
+
+/**
+ * we_session_ready() - FIONREAD: output bytes ready to read
+ * @s: session
+ *
+ * Return: the count.
+ */
+size_t we_session_ready(struct we_session *s)
+{
+	size_t n;
+
+	mutex_lock(&s->lock);
+	n = we_ready(s);
+	mutex_unlock(&s->lock);
+	return n;
+}
+EXPORT_SYMBOL_NS_GPL(we_session_ready, WHATENC_INTERNAL);
+
+/*
+ * One write attempt with the lock held. Returns the bytes consumed, 0
+ * when nothing fits, or an error.
+ */
+static ssize_t we_write_locked(struct we_session *s, struct iov_iter *from)
+{
+	size_t total = 0, before = s->out_end - s->out_start;
+	ssize_t ret = 0;
+
+	if (s->state == WHATENC_STATE_ERROR)
+		return -EILSEQ;
+	if (s->state == WHATENC_STATE_FLUSHING) {
+		if (we_flush(s))
+			goto out;
+		if (s->state == WHATENC_STATE_FLUSHING)
+			goto out;
+	}
+	while (iov_iter_count(from)) {
+		size_t want = min(iov_iter_count(from), s->bounce_size);
+		size_t n, used;
+		enum whatenc_ret r;
+
+		n = copy_from_iter(s->bounce, want, from);
+		if (!n) {
+			if (!total)
+				ret = -EFAULT;
+			break;
+		}
+		if (s->state == WHATENC_STATE_EOS)
+			s->state = WHATENC_STATE_STREAM;	/* a new stream */
+		r = we_feed(s, n, false, &used);
+		iov_iter_revert(from, n - used);
+		total += used;
+		if (r == WHATENC_MALFORMED || r == WHATENC_UNMAPPABLE) {
+			if (!total)
+				ret = -EILSEQ;
+			break;
+		}
+		if (r == WHATENC_OUTPUT_FULL)
+			break;
+	}
+out:
+	if (s->out_end - s->out_start != before ||
+	    s->state != WHATENC_STATE_STREAM)
+		wake_up_interruptible(&s->wq);
+	if (s->state == WHATENC_STATE_ERROR && !total)
+		return -EILSEQ;
+	return total ? total : ret;
+}
+
+/**
+ * we_session_write() - write(): feed input
+ * @s:        session
+ * @from:     the input; advanced by the bytes consumed
+ * @nonblock: return -EAGAIN instead of waiting for output room
+ *
+ * Return: bytes consumed (possibly fewer than offered), 0 for an empty
+ * @from, -EAGAIN, -ERESTARTSYS, -EFAULT (nothing consumed) or -EILSEQ.
+ */
+ssize_t we_session_write(struct we_session *s, struct iov_iter *from,
+			 bool nonblock)
+{
+	ssize_t ret;
+
+	if (!iov_iter_count(from))
+		return 0;
+	if (mutex_lock_interruptible(&s->lock))
+		return -ERESTARTSYS;
+	for (;;) {
+		ret = we_write_locked(s, from);
+		if (ret)
+			break;
+		if (nonblock) {
+			ret = -EAGAIN;
+			break;
+		}
+		mutex_unlock(&s->lock);
+		if (wait_event_interruptible(s->wq, we_writable(s)))
+			return -ERESTARTSYS;
+		if (mutex_lock_interruptible(&s->lock))
+			return -ERESTARTSYS;
+	}
+	mutex_unlock(&s->lock);
+	return ret;
+}
+EXPORT_SYMBOL_NS_GPL(we_session_write, WHATENC_INTERNAL);
+
+/**
+ * we_session_read() - read(): take output
+ * @s:        session
+ * @to:       where to copy it; advanced
+ * @nonblock: return -EAGAIN instead of waiting for output
+ *
+ * Return: bytes copied; 0 once at the end of a stream (or for an empty
+ * @to); -EAGAIN, -ERESTARTSYS, -EFAULT or -EILSEQ (after a fatal error,
+ * once the output before it has been read).
+ */
+ssize_t we_session_read(struct we_session *s, struct iov_iter *to,
+			bool nonblock)
+{
+	size_t count = iov_iter_count(to);
+	ssize_t ret;
+
+	if (!count)
+		return 0;
+	if (mutex_lock_interruptible(&s->lock))
+		return -ERESTARTSYS;
+	for (;;) {
+		size_t avail = we_ready(s);
+
+		if (avail) {
+			size_t n = copy_to_iter(s->out + s->out_start,
+						min(avail, count), to);
+
+			if (!n) {
+				ret = -EFAULT;
+				break;
+			}
+			s->out_start += n;
+			if (s->out_start == s->out_end) {
+				s->out_start = 0;
+				s->out_end = 0;
+			}
+			if (s->state == WHATENC_STATE_FLUSHING)
+				we_flush(s);
+			wake_up_interruptible(&s->wq);
+			ret = n;
+			break;
+		}
+		if (s->state == WHATENC_STATE_FLUSHING) {
+			we_flush(s);
+			continue;
+		}
+		if (s->state == WHATENC_STATE_EOS) {
+			s->state = WHATENC_STATE_STREAM;
+			ret = 0;
+			break;
+		}
+		if (s->state == WHATENC_STATE_ERROR) {
+			ret = -EILSEQ;
+			break;
+		}
+		if (nonblock) {
+			ret = -EAGAIN;
+			break;
+		}
+		mutex_unlock(&s->lock);
+		if (wait_event_interruptible(s->wq, we_readable(s)))
+			return -ERESTARTSYS;
+		if (mutex_lock_interruptible(&s->lock))
+			return -ERESTARTSYS;
+	}
+	mutex_unlock(&s->lock);
+	return ret;
+}
+EXPORT_SYMBOL_NS_GPL(we_session_read, WHATENC_INTERNAL);
+
+/**
+ * we_session_poll_mask() - poll(): what would not block now
+ * @s: session
+ *
+ * Return: EPOLLIN|EPOLLRDNORM and/or EPOLLOUT|EPOLLWRNORM.
+ */
+__poll_t we_session_poll_mask(struct we_session *s)
+{
+	__poll_t mask = 0;
+
+	if (we_readable(s))
+		mask |= EPOLLIN | EPOLLRDNORM;
+	if (we_writable(s))
+		mask |= EPOLLOUT | EPOLLWRNORM;
+	return mask;
+}
+EXPORT_SYMBOL_NS_GPL(we_session_poll_mask, WHATENC_INTERNAL);
+
+/**
+ * we_session_convert_check() - validate a WHATENC_IOC_CONVERT argument
+ * @cv: kernel copy of the argument
+ *
+ * Return: 0 or -EINVAL.
+ */
+int we_session_convert_check(const struct whatenc_convert *cv)
+{
+	if (cv->flags & ~WHATENC_CONVERT_LAST || cv->reserved[0] ||
+	    cv->reserved[1] || cv->in_pos > cv->in_size ||
+	    cv->out_pos > cv->out_size)
+		return -EINVAL;
+	return 0;
+}
+EXPORT_SYMBOL_NS_GPL(we_session_convert_check, WHATENC_INTERNAL);
+
+/**
+ * we_session_convert() - WHATENC_IOC_CONVERT
+ * @s:   session
+ * @cv:  checked argument; positions and result are updated
+ * @in:  the input, from @cv->in + @cv->in_pos (may be shorter than the
+ *	rest of the input if the call has a size limit)
+ * @out: the output space, from @cv->out + @cv->out_pos
+ *
+ * Works in chunks of the bounce buffer, converting into the (empty)
+ * output buffer and copying out. When copying out faults, the chunk is
+ * undone (the converter state is a plain struct, restored from a
+ * snapshot), so a fault never loses or duplicates anything.
+ *
+ * Return: 0 (see @cv->result), -EBUSY, -EILSEQ or -EFAULT (nothing
+ * changed).
+ */
+int we_session_convert(struct we_session *s, struct whatenc_convert *cv,
+		       struct iov_iter *in, struct iov_iter *out)
+{
+	bool all_in = iov_iter_count(in) == cv->in_size - cv->in_pos;
+	bool last = (cv->flags & WHATENC_CONVERT_LAST) && all_in;
+	u64 in_done = 0, out_done = 0;
+	u32 result = WHATENC_RES_OK;
+	int ret = 0;
+
+	mutex_lock(&s->lock);
+	if (s->state == WHATENC_STATE_ERROR) {
+		ret = -EILSEQ;
+		goto unlock;
+	}
+	if (we_ready(s) || s->state == WHATENC_STATE_FLUSHING) {
+		ret = -EBUSY;
+		goto unlock;
+	}
+	s->out_start = 0;
+	s->out_end = 0;
+	for (;;) {
+		size_t want = min(iov_iter_count(in), s->bounce_size);
+		size_t room = min(iov_iter_count(out), s->out_size);
+		size_t n, copied;
+		struct whatenc_buf b = {
+			.in = s->bounce, .out = s->out, .out_size = room,
+		};
+		typeof(s->c) snap = s->c;
+		bool chunk_last;
+		enum whatenc_ret r;
+
+		n = copy_from_iter(s->bounce, want, in);
+		if (n < want && !n) {
+			/* input faults right here */
+			if (!in_done && !out_done)
+				ret = -EFAULT;
+			result = WHATENC_RES_INTERRUPTED;
+			break;
+		}
+		chunk_last = last && n == want && !iov_iter_count(in);
+		b.in_size = n;
+		r = we_step(s, &b, chunk_last);
+		copied = copy_to_iter(s->out, b.out_pos, out);
+		if (copied != b.out_pos) {
+			/* output faults: undo this chunk */
+			iov_iter_revert(out, copied);
+			iov_iter_revert(in, n);
+			s->c = snap;
+			if (!in_done && !out_done)
+				ret = -EFAULT;
+			result = WHATENC_RES_INTERRUPTED;
+			break;
+		}
+		iov_iter_revert(in, n - b.in_pos);
+		in_done += b.in_pos;
+		out_done += b.out_pos;
+		s->bytes_in += b.in_pos;
+		s->bytes_out += b.out_pos;
+		if (r == WHATENC_MALFORMED || r == WHATENC_UNMAPPABLE) {
+			we_set_error(s, r);
+			result = r;
+			break;
+		}
+		if (r == WHATENC_OUTPUT_FULL) {
+			if (room == iov_iter_count(out) + b.out_pos) {
+				result = WHATENC_RES_OUTPUT_FULL;
+				break;
+			}
+		} else if (!iov_iter_count(in)) {
+			if (chunk_last) {
+				s->stream_start = s->bytes_in;
+			} else if (!all_in || n < want) {
+				result = WHATENC_RES_INTERRUPTED;
+			}
+			break;
+		} else if (n < want) {
+			continue;	/* the next copy finds the fault */
+		}
+		if (signal_pending(current)) {
+			result = WHATENC_RES_INTERRUPTED;
+			break;
+		}
+		cond_resched();
+	}
+	if (!ret) {
+		if (s->state == WHATENC_STATE_EOS && (in_done || out_done))
+			s->state = WHATENC_STATE_STREAM;
+		cv->in_pos += in_done;
+		cv->out_pos += out_done;
+		cv->result = result;
+	}
+	s->out_start = 0;
+	s->out_end = 0;
+unlock:
+	mutex_unlock(&s->lock);
+	return ret;
+}
+EXPORT_SYMBOL_NS_GPL(we_session_convert, WHATENC_INTERNAL);

@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * session.h - one /dev/whatenc stream: configuration, buffering, state
+ *
+ * The session layer holds everything a file of /dev/whatenc does, but
+ * it never touches a struct file or a raw user pointer: data comes and
+ * goes through struct iov_iter (user memory from the device layer,
+ * kernel memory from the KUnit tests), ioctl structures are kernel
+ * copies. device.c and ioctl.c only translate.
+ *
+ * Locking: each session has its own mutex, taken by every function
+ * below; nothing is shared between sessions.
+ */
+#ifndef WHATENC_SESSION_H
+#define WHATENC_SESSION_H
+
+#include <linux/mutex.h>
+#include <linux/wait.h>
+#include <linux/uio.h>
+#include <linux/poll.h>
+#include <linux/whatenc.h>
+#include "whatenc.h"
+
+#define WE_BUF_MIN	(4u << 10)
+#define WE_BUF_MAX	(16u << 20)
+#define WE_BUF_DEFAULT	(64u << 10)
+#define WE_BOUNCE_MAX	(16u << 10)
+/* write() waits until this much output space is free (> WHATENC_PEND_MAX) */
+#define WE_WRITE_ROOM	16u
+
+struct we_session {
+	struct mutex lock;
+	wait_queue_head_t wq;
+
+	/* configuration */
+	u32 direction;
+	u32 flags;
+	u32 encoding;		/* label's encoding (decode) / output encoding */
+	union {
+		struct whatenc_decoder dec;
+		struct whatenc_encoder enc;
+	} c;
+
+	/* state */
+	u32 state;		/* WHATENC_STATE_* */
+	u64 bytes_in;
+	u64 bytes_out;
+	u64 stream_start;
+	u32 err_kind;
+	struct whatenc_error err;
+
+	/* output ring: ready bytes are out[out_start, out_end) */
+	u8 *out;
+	size_t out_size;
+	size_t out_start;
+	size_t out_end;
+
+	/* input bounce buffer, allocated with the session */
+	u8 *bounce;
+	size_t bounce_size;
+};
+
+struct we_session *we_session_alloc(size_t buf_size);
+void we_session_free(struct we_session *s);
+
+int we_session_configure(struct we_session *s, struct whatenc_configure *cfg);
+int we_session_reset(struct we_session *s);
+int we_session_end(struct we_session *s);
+void we_session_status(struct we_session *s, struct whatenc_status *st);
+size_t we_session_ready(struct we_session *s);
+
+ssize_t we_session_write(struct we_session *s, struct iov_iter *from,
+			 bool nonblock);
+ssize_t we_session_read(struct we_session *s, struct iov_iter *to,
+			bool nonblock);
+__poll_t we_session_poll_mask(struct we_session *s);
+
+int we_session_convert(struct we_session *s, struct whatenc_convert *cv,
+		       struct iov_iter *in, struct iov_iter *out);
+int we_session_convert_check(const struct whatenc_convert *cv);
+
+#endif /* WHATENC_SESSION_H */

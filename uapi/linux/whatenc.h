@@ -1,0 +1,212 @@
+/* SPDX-License-Identifier: GPL-2.0-only WITH Linux-syscall-note */
+/*
+ * whatenc.h - userspace ABI of /dev/whatenc
+ *
+ * /dev/whatenc converts text with the WHATWG Encoding Standard. Each
+ * open file is an independent streaming session:
+ *
+ *   1. WHATENC_IOC_CONFIGURE picks a label (e.g. "latin1", "sjis") and a
+ *      mode: decode bytes in that encoding to UTF-8, or encode UTF-8 to
+ *      that encoding. It resets the stream and returns the canonical
+ *      name of the encoding actually used. A session that was never
+ *      configured decodes UTF-8 with replacement and BOM sniffing.
+ *   2. write() feeds input, read() returns output, or
+ *      WHATENC_IOC_CONVERT converts user buffers with one call per chunk.
+ *   3. WHATENC_IOC_END_OF_STREAM flushes (a truncated sequence becomes
+ *      U+FFFD or a fatal error; ISO-2022-JP output returns to ASCII).
+ *      Once the output is drained, read() returns 0 once; the next
+ *      write() starts a new stream (BOM sniffing and offsets restart).
+ *
+ * write(): consumes input and returns how many bytes it consumed. The
+ *	session's output buffer is bounded (module parameter buf_size).
+ *	When it fills up, write() returns a short count; when nothing at
+ *	all fits, it blocks until a reader makes room (-EAGAIN with
+ *	O_NONBLOCK). A zero-length write does nothing and returns 0.
+ *	Partial characters are kept in the session between writes. If a
+ *	user pointer faults, the bytes before the fault are consumed and
+ *	counted; with none, -EFAULT and nothing changes. A write() after
+ *	END_OF_STREAM (even before read() returned 0) starts a new stream.
+ * read(): returns the output ready (never more than the buffer holds,
+ *	never splitting a decoded character across the stream's end).
+ *	With nothing ready it blocks (-EAGAIN with O_NONBLOCK, -ERESTARTSYS
+ *	/ EINTR on a signal), except: after END_OF_STREAM and a full drain
+ *	it returns 0 once; after a fatal error it returns -EILSEQ.
+ * poll(): EPOLLIN when read() would not block, EPOLLOUT when write()
+ *	would not block.
+ * Fatal errors (WHATENC_CFG_DEC_FATAL, or an encoder without
+ *	WHATENC_CFG_ENC_HTML): everything converted before the error stays
+ *	readable; write() returns the bytes consumed up to and including
+ *	the offending input; then write(), END_OF_STREAM, CONVERT and
+ *	(once drained) read() fail with EILSEQ until RESET or CONFIGURE.
+ *	WHATENC_IOC_STATUS says where (stream offset) and what (bytes or
+ *	code point).
+ * FIONREAD: the number of output bytes ready (int).
+ * lseek(): not supported (ESPIPE).
+ *
+ * Layout rules: only fixed-size types, user pointers in __u64, no
+ * implicit padding, sizes multiples of 8, so 32-bit and 64-bit programs
+ * see the same layout and compat_ioctl needs no translation. Reserved
+ * fields and unknown flag bits must be zero (else EINVAL). Every call
+ * that fails with EINVAL leaves the session unchanged.
+ */
+#ifndef _UAPI_LINUX_WHATENC_H
+#define _UAPI_LINUX_WHATENC_H
+
+#include <linux/types.h>
+#include <linux/ioctl.h>
+
+/*
+ * 0xB9 is free in Documentation/userspace-api/ioctl/ioctl-number.rst
+ * (Linux 6.1).
+ */
+#define WHATENC_IOC_MAGIC	0xB9
+
+#define WHATENC_LABEL_MAX	64	/* label[] size, NUL included */
+#define WHATENC_NAME_MAX	32	/* name[] size, NUL included */
+
+/* whatenc_configure.direction */
+#define WHATENC_DIR_DECODE	0	/* bytes in the encoding -> UTF-8 */
+#define WHATENC_DIR_ENCODE	1	/* UTF-8 -> bytes in the encoding */
+
+/* whatenc_configure.flags, decode direction */
+#define WHATENC_CFG_DEC_FATAL	0x01	/* error mode fatal (else replacement) */
+#define WHATENC_CFG_BOM_MASK	0x06
+#define WHATENC_CFG_BOM_SNIFF	0x00	/* spec "decode": a BOM overrides the label */
+#define WHATENC_CFG_BOM_STRIP	0x02	/* TextDecoder default: strip own BOM */
+#define WHATENC_CFG_BOM_KEEP	0x04	/* TextDecoder ignoreBOM: keep it */
+#define WHATENC_CFG_DEC_WTF8	0x08	/* extension: UTF-16 lone surrogates as WTF-8 */
+
+/* whatenc_configure.flags, encode direction */
+#define WHATENC_CFG_ENC_HTML	0x01	/* error mode html (else fatal) */
+#define WHATENC_CFG_ENC_UTF16	0x02	/* extension: really encode UTF-16BE/LE */
+
+/**
+ * struct whatenc_configure - WHATENC_IOC_CONFIGURE argument
+ * @label:     in: an encoding label, NUL-terminated within the array;
+ *	ASCII whitespace around it is ignored, case does not matter
+ * @direction: in: WHATENC_DIR_DECODE or WHATENC_DIR_ENCODE
+ * @flags:     in: WHATENC_CFG_* for that direction
+ * @encoding:  out: the encoding used (enum whatenc_encoding number). For
+ *	encoding this is the spec's "get an output encoding" (replacement,
+ *	UTF-16BE and UTF-16LE encode as UTF-8) unless WHATENC_CFG_ENC_UTF16
+ * @reserved0: must be 0
+ * @name:      out: canonical name of @encoding, NUL-terminated
+ * @reserved:  must be 0
+ *
+ * EINVAL (session unchanged): unknown label, label not NUL-terminated,
+ * unknown direction or flag bit, BOM_MASK == 0x06, WTF8 with a label
+ * that is not UTF-16BE/LE, non-zero reserved fields.
+ */
+struct whatenc_configure {
+	char label[WHATENC_LABEL_MAX];
+	__u32 direction;
+	__u32 flags;
+	__u32 encoding;
+	__u32 reserved0;
+	char name[WHATENC_NAME_MAX];
+	__u64 reserved[4];
+};
+
+/* whatenc_status.state */
+#define WHATENC_STATE_STREAM	0	/* converting (or idle between streams) */
+#define WHATENC_STATE_FLUSHING	1	/* END_OF_STREAM waits for buffer room */
+#define WHATENC_STATE_EOS	2	/* flushed; read() returns 0 once drained */
+#define WHATENC_STATE_ERROR	3	/* fatal error: see err_* */
+
+/* whatenc_status.err_kind and whatenc_convert.result */
+#define WHATENC_RES_OK		0	/* all input consumed */
+#define WHATENC_RES_OUTPUT_FULL	1	/* output space exhausted, call again */
+#define WHATENC_RES_MALFORMED	2	/* fatal: malformed input */
+#define WHATENC_RES_UNMAPPABLE	3	/* fatal: code point not in the encoding */
+#define WHATENC_RES_INTERRUPTED	4	/* CONVERT: a signal is pending, call again */
+
+/**
+ * struct whatenc_status - WHATENC_IOC_STATUS result
+ * @bytes_in:     input bytes consumed since CONFIGURE or RESET
+ * @bytes_out:    output bytes produced since then (read or not)
+ * @stream_start: value of @bytes_in when the current stream began
+ * @err_offset:   fatal error: offset in its stream of the first
+ *	offending input byte (add @stream_start for the session offset)
+ * @state:        WHATENC_STATE_*
+ * @direction:    WHATENC_DIR_*
+ * @flags:        WHATENC_CFG_* in effect
+ * @encoding:     encoding in use now (after a BOM switched it)
+ * @out_ready:    output bytes ready to read (as FIONREAD)
+ * @buf_size:     size of the session's output buffer
+ * @err_kind:     0, WHATENC_RES_MALFORMED or WHATENC_RES_UNMAPPABLE
+ * @err_cp:       unmappable code point (encoders), else 0
+ * @err_len:      number of bytes in @err_bytes
+ * @reserved0:    0
+ * @err_bytes:    the offending input bytes (an unmappable code point
+ *	as UTF-8)
+ * @name:         canonical name of @encoding, NUL-terminated
+ * @reserved:     0
+ */
+struct whatenc_status {
+	__u64 bytes_in;
+	__u64 bytes_out;
+	__u64 stream_start;
+	__u64 err_offset;
+	__u32 state;
+	__u32 direction;
+	__u32 flags;
+	__u32 encoding;
+	__u32 out_ready;
+	__u32 buf_size;
+	__u32 err_kind;
+	__u32 err_cp;
+	__u32 err_len;
+	__u32 reserved0;
+	__u8 err_bytes[8];
+	char name[WHATENC_NAME_MAX];
+	__u64 reserved[4];
+};
+
+/* whatenc_convert.flags */
+#define WHATENC_CONVERT_LAST	0x01	/* the input ends the stream: flush */
+
+/**
+ * struct whatenc_convert - WHATENC_IOC_CONVERT argument
+ * @in:       in: user address of the input
+ * @in_pos:   in/out: first unconsumed input byte; advanced
+ * @in_size:  in: size of @in
+ * @out:      in: user address of the output buffer
+ * @out_pos:  in/out: first free output byte; advanced
+ * @out_size: in: size of @out
+ * @flags:    in: WHATENC_CONVERT_LAST
+ * @result:   out: WHATENC_RES_OK (all input consumed; with LAST, the
+ *	stream was flushed and the next call starts a new one),
+ *	WHATENC_RES_OUTPUT_FULL, WHATENC_RES_MALFORMED,
+ *	WHATENC_RES_UNMAPPABLE (the session is now in the error state;
+ *	positions stop after the offending input) or
+ *	WHATENC_RES_INTERRUPTED
+ * @reserved: must be 0
+ *
+ * The same shape as struct xz_buf: convert as much as fits, one ioctl
+ * per chunk, using the session's converter state (partial characters
+ * carry over between calls). The read()/write() buffer is bypassed:
+ * EBUSY while it holds output not yet read (or END_OF_STREAM is still
+ * flushing into it). EINVAL for a position past its size, unknown
+ * flags or non-zero reserved fields. EFAULT (nothing changed) when a
+ * buffer faults before anything was converted; a fault later ends the
+ * call early with the positions of the last complete chunk.
+ */
+struct whatenc_convert {
+	__u64 in;
+	__u64 in_pos;
+	__u64 in_size;
+	__u64 out;
+	__u64 out_pos;
+	__u64 out_size;
+	__u32 flags;
+	__u32 result;
+	__u64 reserved[2];
+};
+
+#define WHATENC_IOC_CONFIGURE	_IOWR(WHATENC_IOC_MAGIC, 0x01, struct whatenc_configure)
+#define WHATENC_IOC_END_OF_STREAM _IO(WHATENC_IOC_MAGIC, 0x02)
+#define WHATENC_IOC_RESET	_IO(WHATENC_IOC_MAGIC, 0x03)
+#define WHATENC_IOC_STATUS	_IOR(WHATENC_IOC_MAGIC, 0x04, struct whatenc_status)
+#define WHATENC_IOC_CONVERT	_IOWR(WHATENC_IOC_MAGIC, 0x05, struct whatenc_convert)
+
+#endif /* _UAPI_LINUX_WHATENC_H */
