@@ -5,3 +5,5 @@
 #   WHATENC_KUNIT_SRCS += my_suite.c
 WHATENC_KUNIT_SRCS :=
 WHATENC_KUNIT_SRCS += test_wtf8.c
+WHATENC_KUNIT_SRCS += test_euc_jp.c
+WHATENC_KUNIT_SRCS += test_shift_jis.c
