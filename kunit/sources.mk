@@ -7,3 +7,4 @@ WHATENC_KUNIT_SRCS :=
 WHATENC_KUNIT_SRCS += test_wtf8.c
 WHATENC_KUNIT_SRCS += test_euc_jp.c
 WHATENC_KUNIT_SRCS += test_shift_jis.c
+WHATENC_KUNIT_SRCS += test_utf8.c

@@ -1,0 +1,316 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * test_utf8.c - the UTF-8 decoder and encoder
+ *
+ * Expected values come from the Encoding Standard's UTF-8 decoder
+ * (bytes needed / lower and upper boundary) and Unicode's "maximal
+ * subpart" practice (Unicode 15, section 3.9, table 3-8): each maximal
+ * subpart of an ill-formed sequence is one U+FFFD, and a byte that ends
+ * a subpart without belonging to it starts the next character. The
+ * exhaustive cases compare with wt_ref_utf8(), a second, independent,
+ * byte-by-byte transliteration of the spec's algorithm written here.
+ */
+#include "whatenc.h"
+#include "wt_test.h"
+#include "wt_util.h"
+
+#define R "\xef\xbf\xbd"	/* U+FFFD */
+
+struct utf8_case {
+	const char *in;
+	unsigned int in_len;
+	const char *out;		/* replacement mode */
+	unsigned int out_len;
+	/* fatal mode: the errors, as (offset, length) pairs */
+	unsigned int nerr;
+	u8 err[8][2];
+};
+
+#define S(s)	s, sizeof(s) - 1
+static const struct utf8_case utf8_cases[] = {
+	{ S(""), S(""), 0, { { 0 } } },
+	{ S("abc"), S("abc"), 0, { { 0 } } },
+	/* 1 byte: lone continuation and never-valid bytes */
+	{ S("\x80"), S(R), 1, { { 0, 1 } } },
+	{ S("\xbf"), S(R), 1, { { 0, 1 } } },
+	{ S("\xc0"), S(R), 1, { { 0, 1 } } },
+	{ S("\xc1"), S(R), 1, { { 0, 1 } } },
+	{ S("\xf5"), S(R), 1, { { 0, 1 } } },
+	{ S("\xfe"), S(R), 1, { { 0, 1 } } },
+	{ S("\xff"), S(R), 1, { { 0, 1 } } },
+	/* 2 bytes */
+	{ S("\xc2\x80"), S("\xc2\x80"), 0, { { 0 } } },
+	{ S("\xdf\xbf"), S("\xdf\xbf"), 0, { { 0 } } },
+	{ S("\xc0\x80"), S(R R), 2, { { 0, 1 }, { 1, 1 } } },	/* overlong */
+	{ S("\xc1\xbf"), S(R R), 2, { { 0, 1 }, { 1, 1 } } },
+	{ S("\xc2"), S(R), 1, { { 0, 1 } } },			/* truncated */
+	{ S("\xc2\x41"), S(R "A"), 1, { { 0, 1 } } },
+	{ S("\xc2\xc2\x80"), S(R "\xc2\x80"), 1, { { 0, 1 } } },
+	/* 3 bytes */
+	{ S("\xe0\xa0\x80"), S("\xe0\xa0\x80"), 0, { { 0 } } },
+	{ S("\xe0\x80\x80"), S(R R R), 3, { { 0, 1 }, { 1, 1 }, { 2, 1 } } },
+	{ S("\xe0\x9f\xbf"), S(R R R), 3, { { 0, 1 }, { 1, 1 }, { 2, 1 } } },
+	{ S("\xed\x9f\xbf"), S("\xed\x9f\xbf"), 0, { { 0 } } },
+	{ S("\xed\xa0\x80"), S(R R R), 3, { { 0, 1 }, { 1, 1 }, { 2, 1 } } },
+	{ S("\xed\xbf\xbf"), S(R R R), 3, { { 0, 1 }, { 1, 1 }, { 2, 1 } } },
+	{ S("\xee\x80\x80"), S("\xee\x80\x80"), 0, { { 0 } } },
+	{ S("\xef\xbf\xbf"), S("\xef\xbf\xbf"), 0, { { 0 } } },
+	{ S("\xe0\xa0"), S(R), 1, { { 0, 2 } } },
+	{ S("\xe1"), S(R), 1, { { 0, 1 } } },
+	{ S("\xe1\x80"), S(R), 1, { { 0, 2 } } },
+	{ S("\xe1\x80\x41"), S(R "A"), 1, { { 0, 2 } } },
+	{ S("\xe1\x41\x80"), S(R "A" R), 2, { { 0, 1 }, { 2, 1 } } },
+	{ S("\xef\xbf\xc2\x80"), S(R "\xc2\x80"), 1, { { 0, 2 } } },
+	/* 4 bytes */
+	{ S("\xf0\x90\x80\x80"), S("\xf0\x90\x80\x80"), 0, { { 0 } } },
+	{ S("\xf4\x8f\xbf\xbf"), S("\xf4\x8f\xbf\xbf"), 0, { { 0 } } },
+	{ S("\xf0\x80\x80\x80"), S(R R R R), 4,
+	  { { 0, 1 }, { 1, 1 }, { 2, 1 }, { 3, 1 } } },
+	{ S("\xf0\x8f\xbf\xbf"), S(R R R R), 4,
+	  { { 0, 1 }, { 1, 1 }, { 2, 1 }, { 3, 1 } } },
+	{ S("\xf4\x90\x80\x80"), S(R R R R), 4,			/* > U+10FFFF */
+	  { { 0, 1 }, { 1, 1 }, { 2, 1 }, { 3, 1 } } },
+	{ S("\xf5\x80\x80\x80"), S(R R R R), 4,
+	  { { 0, 1 }, { 1, 1 }, { 2, 1 }, { 3, 1 } } },
+	{ S("\xf8\x88\x80\x80\x80"), S(R R R R R), 5,		/* 5-byte form */
+	  { { 0, 1 }, { 1, 1 }, { 2, 1 }, { 3, 1 }, { 4, 1 } } },
+	{ S("\xf0\x90\x80"), S(R), 1, { { 0, 3 } } },
+	{ S("\xf0\x90"), S(R), 1, { { 0, 2 } } },
+	{ S("\xf0"), S(R), 1, { { 0, 1 } } },
+	{ S("\xf0\x90\x80\x41"), S(R "A"), 1, { { 0, 3 } } },
+	{ S("\xf0\x90\x41"), S(R "A"), 1, { { 0, 2 } } },
+	{ S("\xf0\x41"), S(R "A"), 1, { { 0, 1 } } },
+	{ S("\xf1\x80\x80\xc2\x80"), S(R "\xc2\x80"), 1, { { 0, 3 } } },
+	{ S("\xf4\x8f\xbf\xf4\x8f\xbf\xbf"), S(R "\xf4\x8f\xbf\xbf"), 1,
+	  { { 0, 3 } } },
+	/* Unicode 15 table 3-8 */
+	{ S("\x61\xf1\x80\x80\xe1\x80\xc2\x62\x80\x63\x80\xbf\x64"),
+	  S("a" R R R "b" R "c" R R "d"), 6,
+	  { { 1, 3 }, { 4, 2 }, { 6, 1 }, { 8, 1 }, { 10, 1 }, { 11, 1 } } },
+	/* errors after ASCII runs longer than a word */
+	{ S("0123456789abcdef\x80xyz"), S("0123456789abcdef" R "xyz"), 1,
+	  { { 16, 1 } } },
+};
+
+static bool same(const struct wt_run *r, const char *exp, unsigned int len)
+{
+	return !r->overflow && r->out_len == len && !memcmp(r->out, exp, len);
+}
+
+static bool same_errs(const struct wt_run *r, const struct utf8_case *c)
+{
+	unsigned int i;
+
+	if (r->nerr != (int)c->nerr)
+		return false;
+	for (i = 0; i < c->nerr; i++)
+		if (r->errret[i] != WHATENC_MALFORMED ||
+		    r->errs[i].offset != c->err[i][0] ||
+		    r->errs[i].len != c->err[i][1] ||
+		    memcmp(r->errs[i].bytes, c->in + c->err[i][0],
+			   c->err[i][1]))
+			return false;
+	return true;
+}
+
+static void check_case(wt_ctx *wt, const struct utf8_case *c, int idx,
+		       struct wt_run *r)
+{
+	/* decoder, replacement mode */
+	wt_decode_once(WHATENC_UTF_8, WHATENC_BOM_KEEP, (const u8 *)c->in,
+		       c->in_len, r);
+	if (!same(r, c->out, c->out_len) || r->nerr)
+		WT_FAIL("utf8 case %d: decoder output differs", idx);
+	/* decoder, fatal mode: the same errors at the same places */
+	wt_decode_once(WHATENC_UTF_8, WHATENC_BOM_KEEP | WHATENC_DEC_FATAL,
+		       (const u8 *)c->in, c->in_len, r);
+	if (!same_errs(r, c))
+		WT_FAIL("utf8 case %d: decoder errors differ (%d errors, first at %llu len %u)",
+			idx, r->nerr, r->nerr ? (unsigned long long)r->errs[0].offset : 0ULL,
+			r->nerr ? r->errs[0].len : 0);
+	/* UTF-8 encoder: html mode writes U+FFFD itself (UTF-8 has it) */
+	wt_encode_once(WHATENC_UTF_8, WHATENC_ENC_HTML, (const u8 *)c->in,
+		       c->in_len, r);
+	if (!same(r, c->out, c->out_len) || r->nerr)
+		WT_FAIL("utf8 case %d: encoder output differs", idx);
+	wt_encode_once(WHATENC_UTF_8, 0, (const u8 *)c->in, c->in_len, r);
+	if (!same_errs(r, c))
+		WT_FAIL("utf8 case %d: encoder errors differ", idx);
+}
+
+WT_CASE(utf8_maximal_subparts)
+{
+	struct wt_run *r = WT_ALLOC(sizeof(*r));
+	unsigned int i;
+
+	r->out = WT_ALLOC(256);
+	r->out_cap = 256;
+	for (i = 0; i < ARRAY_SIZE(utf8_cases); i++)
+		check_case(wt, &utf8_cases[i], i, r);
+}
+
+/*
+ * The reference: the spec's UTF-8 decoder, one byte at a time, written
+ * independently of module/ (output UTF-8, U+FFFD for errors).
+ */
+static size_t wt_ref_utf8(const u8 *in, size_t len, u8 *out)
+{
+	u32 cp = 0;
+	unsigned int needed = 0, seen = 0, lower = 0x80, upper = 0xbf;
+	size_t i = 0, o = 0;
+
+	for (;;) {
+		u8 byte;
+
+		if (i == len) {
+			if (needed)
+				o += wt_utf8(out + o, 0xfffd);
+			return o;
+		}
+		byte = in[i++];
+		if (!needed) {
+			if (byte <= 0x7f) {
+				out[o++] = byte;
+			} else if (byte >= 0xc2 && byte <= 0xdf) {
+				needed = 1;
+				cp = byte & 0x1f;
+			} else if (byte >= 0xe0 && byte <= 0xef) {
+				if (byte == 0xe0)
+					lower = 0xa0;
+				if (byte == 0xed)
+					upper = 0x9f;
+				needed = 2;
+				cp = byte & 0xf;
+			} else if (byte >= 0xf0 && byte <= 0xf4) {
+				if (byte == 0xf0)
+					lower = 0x90;
+				if (byte == 0xf4)
+					upper = 0x8f;
+				needed = 3;
+				cp = byte & 0x7;
+			} else {
+				o += wt_utf8(out + o, 0xfffd);
+			}
+			continue;
+		}
+		if (byte < lower || byte > upper) {
+			cp = 0;
+			needed = 0;
+			seen = 0;
+			lower = 0x80;
+			upper = 0xbf;
+			i--;		/* restore byte */
+			o += wt_utf8(out + o, 0xfffd);
+			continue;
+		}
+		lower = 0x80;
+		upper = 0xbf;
+		cp = (cp << 6) | (byte & 0x3f);
+		if (++seen != needed)
+			continue;
+		o += wt_utf8(out + o, cp);
+		cp = 0;
+		needed = 0;
+		seen = 0;
+	}
+}
+
+/* Interesting byte values for the 3- and 4-byte sweeps. */
+static const u8 probe[] = {
+	0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1,
+	0xc2, 0xdf, 0xe0, 0xe1, 0xed, 0xef, 0xf0, 0xf1, 0xf4, 0xf5, 0xff,
+};
+
+static bool sweep_one(wt_ctx *wt, const u8 *in, size_t len, struct wt_run *r,
+		      u8 *ref)
+{
+	size_t n = wt_ref_utf8(in, len, ref), i;
+	int nfffd = 0;
+
+	wt_decode_once(WHATENC_UTF_8, WHATENC_BOM_KEEP, in, len, r);
+	if (r->out_len != n || memcmp(r->out, ref, n)) {
+		WT_FAIL("utf8 sweep: %zu bytes %02x %02x %02x %02x differ",
+			len, in[0], len > 1 ? in[1] : 0, len > 2 ? in[2] : 0,
+			len > 3 ? in[3] : 0);
+		return false;
+	}
+	/* fatal mode: an error exactly where the reference has U+FFFD */
+	for (i = 0; i + 2 < n; i++)
+		nfffd += ref[i] == 0xef && ref[i + 1] == 0xbf &&
+			 ref[i + 2] == 0xbd;
+	wt_decode_once(WHATENC_UTF_8, WHATENC_BOM_KEEP | WHATENC_DEC_FATAL,
+		       in, len, r);
+	if (r->nerr != nfffd) {
+		WT_FAIL("utf8 sweep: %zu bytes %02x %02x %02x %02x: %d errors, expected %d",
+			len, in[0], len > 1 ? in[1] : 0, len > 2 ? in[2] : 0,
+			len > 3 ? in[3] : 0, r->nerr, nfffd);
+		return false;
+	}
+	return true;
+}
+
+WT_CASE(utf8_sweep)
+{
+	struct wt_run *r = WT_ALLOC(sizeof(*r));
+	u8 *ref = WT_ALLOC(64);
+	u8 in[5];
+	unsigned int a, b, c, d, fails = 0, n = 0;
+
+	r->out = WT_ALLOC(64);
+	r->out_cap = 64;
+	for (a = 0; a < 256; a++) {
+		in[0] = a;
+		fails += !sweep_one(wt, in, 1, r, ref);
+		for (b = 0; b < 256 && fails < 10; b++) {
+			in[1] = b;
+			fails += !sweep_one(wt, in, 2, r, ref);
+			n++;
+		}
+	}
+	for (a = 0x80; a < 256; a++)
+		for (b = 0; b < ARRAY_SIZE(probe); b++)
+			for (c = 0; c < ARRAY_SIZE(probe) && fails < 10; c++) {
+				in[0] = a;
+				in[1] = probe[b];
+				in[2] = probe[c];
+				fails += !sweep_one(wt, in, 3, r, ref);
+				for (d = 0; d < ARRAY_SIZE(probe); d++) {
+					in[3] = probe[d];
+					fails += !sweep_one(wt, in, 4, r, ref);
+					n++;
+				}
+			}
+	WT_NOTE("utf8 sweep: %u inputs compared with the reference", n);
+	WT_EXPECT_EQ(fails, 0);
+}
+
+/* Every scalar value round-trips through the decoder and the encoder. */
+WT_CASE(utf8_all_scalars)
+{
+	size_t cap = 4 * 0x10000;
+	u8 *in = WT_ALLOC(cap);
+	struct wt_run *r = WT_ALLOC(sizeof(*r));
+	u32 plane, cp;
+
+	r->out = WT_ALLOC(cap);
+	r->out_cap = cap;
+	for (plane = 0; plane <= 0x10; plane++) {
+		size_t n = 0;
+
+		for (cp = plane << 16; cp < (plane + 1) << 16; cp++)
+			if (cp < 0xd800 || cp > 0xdfff)
+				n += wt_utf8(in + n, cp);
+		wt_decode_once(WHATENC_UTF_8,
+			       WHATENC_BOM_KEEP | WHATENC_DEC_FATAL, in, n, r);
+		WT_EXPECT_EQ(r->nerr, 0);
+		WT_EXPECT_TRUE(r->out_len == n && !memcmp(r->out, in, n));
+		wt_encode_once(WHATENC_UTF_8, 0, in, n, r);
+		WT_EXPECT_EQ(r->nerr, 0);
+		WT_EXPECT_TRUE(r->out_len == n && !memcmp(r->out, in, n));
+	}
+}
+
+WT_SUITE(utf8,
+	 WT_RUN(utf8_maximal_subparts),
+	 WT_RUN(utf8_sweep),
+	 WT_RUN(utf8_all_scalars));
