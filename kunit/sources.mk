@@ -8,3 +8,4 @@ WHATENC_KUNIT_SRCS += test_wtf8.c
 WHATENC_KUNIT_SRCS += test_euc_jp.c
 WHATENC_KUNIT_SRCS += test_shift_jis.c
 WHATENC_KUNIT_SRCS += test_utf8.c
+WHATENC_KUNIT_SRCS += test_names.c
