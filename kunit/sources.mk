@@ -9,3 +9,6 @@ WHATENC_KUNIT_SRCS += test_euc_jp.c
 WHATENC_KUNIT_SRCS += test_shift_jis.c
 WHATENC_KUNIT_SRCS += test_utf8.c
 WHATENC_KUNIT_SRCS += test_names.c
+WHATENC_KUNIT_SRCS += test_gb18030.c
+WHATENC_KUNIT_SRCS += test_big5.c
+WHATENC_KUNIT_SRCS += test_euc_kr.c
