@@ -12,3 +12,8 @@ WHATENC_KUNIT_SRCS += test_names.c
 WHATENC_KUNIT_SRCS += test_gb18030.c
 WHATENC_KUNIT_SRCS += test_big5.c
 WHATENC_KUNIT_SRCS += test_euc_kr.c
+
+# Kernel-only suites (the session layer is kernel code): built into
+# whatenc_kunit.ko only; the host build skips them.
+WHATENC_KUNIT_KERNEL_SRCS += test_session.c
+WHATENC_KUNIT_SRCS += test_iso_2022_jp.c
