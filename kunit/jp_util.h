@@ -307,6 +307,36 @@ static inline bool jp_check_dec(wt_ctx *wt, int enc, const u8 *in, size_t n,
 			fe < 0 ? 0 : r->it[fe].len, elen);
 		return false;
 	}
+	/* fatal, going on after each error: every error, then as replacement */
+	{
+		struct whatenc_buf b = { in, 0, n, out, 0, sizeof(out) - 3 };
+		unsigned int i, k = 0;
+
+		whatenc_decoder_init(&d, enc, WHATENC_DEC_FATAL |
+				     WHATENC_BOM_KEEP);
+		elen = jp_ref_dec_utf8(r, false, exp, &fe);
+		for (i = 0; i < r->n + 1; i++) {
+			ret = whatenc_decode(&d, &b, true);
+			if (ret != WHATENC_MALFORMED)
+				break;
+			while (k < r->n && !r->it[k].err)
+				k++;
+			if (k == r->n || d.err.offset != r->it[k].off ||
+			    d.err.len != r->it[k].len)
+				break;
+			k++;
+			b.out_pos += jp_utf8(out + b.out_pos, 0xfffd);
+		}
+		if (ret != WHATENC_INPUT_EMPTY || b.out_pos != elen ||
+		    memcmp(out, exp, elen)) {
+			char h1[52];
+
+			WT_FAIL("enc %d fatal-continue decode %s: ret %d at error %u (off %u len %u)",
+				enc, jp_hex(h1, in, n), ret, k,
+				(unsigned int)d.err.offset, d.err.len);
+			return false;
+		}
+	}
 	return true;
 }
 
