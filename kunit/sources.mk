@@ -17,3 +17,4 @@ WHATENC_KUNIT_SRCS += test_euc_kr.c
 # whatenc_kunit.ko only; the host build skips them.
 WHATENC_KUNIT_KERNEL_SRCS += test_session.c
 WHATENC_KUNIT_SRCS += test_iso_2022_jp.c
+WHATENC_KUNIT_SRCS += test_wpt.c
