@@ -44,6 +44,47 @@ static inline u32 big5_index_cp(unsigned int pointer)
 	return big5_dec[i];
 }
 
+
+/*
+ * Decoder fast path: ASCII runs and complete two-byte sequences with a
+ * code point, while at least 2 input and 4 output bytes remain and no
+ * lead is held. Anything else is left to the general path.
+ */
+static inline void big5_dec_fast(struct whatenc_buf *b)
+{
+	const u8 *in = b->in;
+	u8 *out = b->out;
+	size_t ip = b->in_pos, op = b->out_pos;
+
+	while (b->in_size - ip >= 2 && b->out_size - op >= 4) {
+		u8 c0 = in[ip], c1;
+		u32 cp;
+
+		if (c0 < 0x80) {
+			size_t n = b->in_size - ip;
+
+			if (n > b->out_size - op)
+				n = b->out_size - op;
+			n = we_ascii_copy(out + op, in + ip, n);
+			ip += n;
+			op += n;
+			continue;
+		}
+		c1 = in[ip + 1];
+		if (c0 == 0x80 || c0 == 0xff || c1 < 0x40 ||
+		    (c1 > 0x7e && c1 < 0xa1) || c1 == 0xff || c0 == 0x88)
+			break;
+		cp = big5_index_cp((c0 - 0x81) * 157 +
+				   (c1 - (c1 < 0x7f ? 0x40 : 0x62)));
+		if (!cp)
+			break;
+		op += we_utf8_write(out + op, cp);
+		ip += 2;
+	}
+	b->in_pos = ip;
+	b->out_pos = op;
+}
+
 /**
  * whatenc_big5_decode() - Big5 bytes to UTF-8
  * @d:    decoder
@@ -71,7 +112,10 @@ enum whatenc_ret whatenc_big5_decode(struct whatenc_decoder *d,
 		u32 cp;
 
 		if (!lead) {
-			size_t n = b->in_size - b->in_pos;
+			size_t n;
+
+			big5_dec_fast(b);
+			n = b->in_size - b->in_pos;
 
 			if (n > b->out_size - b->out_pos)
 				n = b->out_size - b->out_pos;
@@ -184,6 +228,66 @@ static inline u16 big5_enc_lookup(u32 cp)
 	return 0;
 }
 
+
+/*
+ * Encoder fast path: ASCII runs and complete two- and three-byte UTF-8
+ * characters that have a two-byte form, while at least 3 input and 2
+ * output bytes remain. Anything else (four-byte UTF-8, malformed input,
+ * unmappable code points, plane 2) is left to the general path, which
+ * handles it and comes back here.
+ */
+static inline void big5_enc_fast(struct whatenc_buf *b)
+{
+	const u8 *in = b->in;
+	u8 *out = b->out;
+	size_t ip = b->in_pos, op = b->out_pos;
+
+	while (b->in_size - ip >= 3 && b->out_size - op >= 2) {
+		u8 c0 = in[ip], c1, c2;
+		unsigned int len;
+		u32 cp;
+		u16 code;
+
+		if (c0 < 0x80) {
+			size_t n = b->in_size - ip;
+
+			if (n > b->out_size - op)
+				n = b->out_size - op;
+			n = we_ascii_copy(out + op, in + ip, n);
+			ip += n;
+			op += n;
+			continue;
+		}
+		c1 = in[ip + 1];
+		if ((c1 & 0xc0) != 0x80)
+			break;
+		if ((c0 & 0xf0) == 0xe0) {
+			c2 = in[ip + 2];
+			if ((c2 & 0xc0) != 0x80)
+				break;
+			cp = ((c0 & 0x0f) << 12) | ((c1 & 0x3f) << 6) |
+			     (c2 & 0x3f);
+			if (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))
+				break;
+			len = 3;
+		} else if (c0 >= 0xc2 && c0 <= 0xdf) {
+			cp = ((c0 & 0x1f) << 6) | (c1 & 0x3f);
+			len = 2;
+		} else {
+			break;
+		}
+		code = big5_enc_lookup(cp);
+		if (!code)
+			break;
+		out[op] = code >> 8;
+		out[op + 1] = code & 0xff;
+		op += 2;
+		ip += len;
+	}
+	b->in_pos = ip;
+	b->out_pos = op;
+}
+
 /**
  * whatenc_big5_encode() - UTF-8 to Big5 bytes
  * @e:    encoder
@@ -201,7 +305,10 @@ enum whatenc_ret whatenc_big5_encode(struct whatenc_encoder *e,
 		u16 code;
 
 		if (!e->in.needed) {
-			size_t n = b->in_size - b->in_pos;
+			size_t n;
+
+			big5_enc_fast(b);
+			n = b->in_size - b->in_pos;
 
 			if (n > b->out_size - b->out_pos)
 				n = b->out_size - b->out_pos;

@@ -33,6 +33,46 @@ static enum whatenc_ret euc_kr_dec_error(struct whatenc_decoder *d,
 					  WHATENC_OUTPUT_FULL;
 }
 
+
+/*
+ * Decoder fast path: ASCII runs and complete two-byte sequences with a
+ * code point, while at least 2 input and 4 output bytes remain and no
+ * lead is held. Anything else is left to the general path.
+ */
+static inline void euc_kr_dec_fast(struct whatenc_buf *b)
+{
+	const u8 *in = b->in;
+	u8 *out = b->out;
+	size_t ip = b->in_pos, op = b->out_pos;
+
+	while (b->in_size - ip >= 2 && b->out_size - op >= 4) {
+		u8 c0 = in[ip], c1;
+		u32 cp;
+
+		if (c0 < 0x80) {
+			size_t n = b->in_size - ip;
+
+			if (n > b->out_size - op)
+				n = b->out_size - op;
+			n = we_ascii_copy(out + op, in + ip, n);
+			ip += n;
+			op += n;
+			continue;
+		}
+		c1 = in[ip + 1];
+		if (c0 == 0x80 || c0 == 0xff || c1 < 0x41 || c1 == 0xff)
+			break;
+		cp = (c0 - 0x81) * 190 + (c1 - 0x41);
+		cp = cp < ARRAY_SIZE(euc_kr_dec) ? euc_kr_dec[cp] : 0;
+		if (!cp)
+			break;
+		op += we_utf8_write(out + op, cp);
+		ip += 2;
+	}
+	b->in_pos = ip;
+	b->out_pos = op;
+}
+
 /**
  * whatenc_euc_kr_decode() - EUC-KR bytes to UTF-8
  * @d:    decoder
@@ -53,7 +93,10 @@ enum whatenc_ret whatenc_euc_kr_decode(struct whatenc_decoder *d,
 		u32 cp;
 
 		if (!lead) {
-			size_t n = b->in_size - b->in_pos;
+			size_t n;
+
+			euc_kr_dec_fast(b);
+			n = b->in_size - b->in_pos;
 
 			if (n > b->out_size - b->out_pos)
 				n = b->out_size - b->out_pos;
@@ -133,6 +176,66 @@ static inline u16 euc_kr_enc_lookup(u32 cp)
 			       euc_kr_popcount32(bits & ((1u << bit) - 1))];
 }
 
+
+/*
+ * Encoder fast path: ASCII runs and complete two- and three-byte UTF-8
+ * characters that have a two-byte form, while at least 3 input and 2
+ * output bytes remain. Anything else (four-byte UTF-8, malformed input,
+ * unmappable code points) is left to the general path, which
+ * handles it and comes back here.
+ */
+static inline void euc_kr_enc_fast(struct whatenc_buf *b)
+{
+	const u8 *in = b->in;
+	u8 *out = b->out;
+	size_t ip = b->in_pos, op = b->out_pos;
+
+	while (b->in_size - ip >= 3 && b->out_size - op >= 2) {
+		u8 c0 = in[ip], c1, c2;
+		unsigned int len;
+		u32 cp;
+		u16 code;
+
+		if (c0 < 0x80) {
+			size_t n = b->in_size - ip;
+
+			if (n > b->out_size - op)
+				n = b->out_size - op;
+			n = we_ascii_copy(out + op, in + ip, n);
+			ip += n;
+			op += n;
+			continue;
+		}
+		c1 = in[ip + 1];
+		if ((c1 & 0xc0) != 0x80)
+			break;
+		if ((c0 & 0xf0) == 0xe0) {
+			c2 = in[ip + 2];
+			if ((c2 & 0xc0) != 0x80)
+				break;
+			cp = ((c0 & 0x0f) << 12) | ((c1 & 0x3f) << 6) |
+			     (c2 & 0x3f);
+			if (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))
+				break;
+			len = 3;
+		} else if (c0 >= 0xc2 && c0 <= 0xdf) {
+			cp = ((c0 & 0x1f) << 6) | (c1 & 0x3f);
+			len = 2;
+		} else {
+			break;
+		}
+		code = euc_kr_enc_lookup(cp);
+		if (!code)
+			break;
+		out[op] = code >> 8;
+		out[op + 1] = code & 0xff;
+		op += 2;
+		ip += len;
+	}
+	b->in_pos = ip;
+	b->out_pos = op;
+}
+
 /**
  * whatenc_euc_kr_encode() - UTF-8 to EUC-KR bytes
  * @e:    encoder
@@ -150,7 +253,10 @@ enum whatenc_ret whatenc_euc_kr_encode(struct whatenc_encoder *e,
 		u16 code;
 
 		if (!e->in.needed) {
-			size_t n = b->in_size - b->in_pos;
+			size_t n;
+
+			euc_kr_enc_fast(b);
+			n = b->in_size - b->in_pos;
 
 			if (n > b->out_size - b->out_pos)
 				n = b->out_size - b->out_pos;
