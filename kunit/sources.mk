@@ -18,3 +18,5 @@ WHATENC_KUNIT_SRCS += test_euc_kr.c
 WHATENC_KUNIT_KERNEL_SRCS += test_session.c
 WHATENC_KUNIT_SRCS += test_iso_2022_jp.c
 WHATENC_KUNIT_SRCS += test_wpt.c
+WHATENC_KUNIT_SRCS += test_engine.c
+WHATENC_KUNIT_SRCS += test_split.c

@@ -34,6 +34,8 @@ struct wt_run {
 	enum whatenc_ret errret[WT_MAX_ERRS];
 	int calls;
 	bool overflow;		/* out_cap too small, or a call looped */
+	bool stuck;		/* OUTPUT_FULL with no progress: unit > buffer */
+	size_t out_len_delta;	/* output of the last call */
 };
 
 /*
@@ -56,6 +58,7 @@ static inline void wt_decode_run(struct whatenc_decoder *d, const u8 *in,
 	r->nerr = 0;
 	r->calls = 0;
 	r->overflow = false;
+	r->stuck = false;
 	for (c = 0; c <= ncuts; c++) {
 		size_t start = c ? cuts[c - 1] : 0;
 		size_t end = c < ncuts ? cuts[c] : len;
@@ -75,6 +78,7 @@ static inline void wt_decode_run(struct whatenc_decoder *d, const u8 *in,
 				r->overflow = true;
 		}
 		for (;;) {
+			size_t in_before = b.in_pos;
 			enum whatenc_ret ret = whatenc_decode(d, &b, last);
 
 			r->calls++;
@@ -84,9 +88,15 @@ static inline void wt_decode_run(struct whatenc_decoder *d, const u8 *in,
 			}
 			memcpy(r->out + r->out_len, obuf, b.out_pos);
 			r->out_len += b.out_pos;
+			r->out_len_delta = b.out_pos;
 			b.out_pos = 0;
 			if (ret == WHATENC_INPUT_EMPTY)
 				break;
+			if (ret == WHATENC_OUTPUT_FULL && !r->out_len_delta &&
+			    b.in_pos == in_before) {
+				r->stuck = true;
+				return;
+			}
 			if (ret == WHATENC_MALFORMED || ret == WHATENC_UNMAPPABLE) {
 				if (r->nerr < WT_MAX_ERRS) {
 					r->errs[r->nerr] = d->err;
@@ -117,6 +127,7 @@ static inline void wt_encode_run(struct whatenc_encoder *e, const u8 *in,
 	r->nerr = 0;
 	r->calls = 0;
 	r->overflow = false;
+	r->stuck = false;
 	for (c = 0; c <= ncuts; c++) {
 		size_t start = c ? cuts[c - 1] : 0;
 		size_t end = c < ncuts ? cuts[c] : len;
@@ -136,6 +147,7 @@ static inline void wt_encode_run(struct whatenc_encoder *e, const u8 *in,
 				r->overflow = true;
 		}
 		for (;;) {
+			size_t in_before = b.in_pos;
 			enum whatenc_ret ret = whatenc_encode(e, &b, last);
 
 			r->calls++;
@@ -145,9 +157,15 @@ static inline void wt_encode_run(struct whatenc_encoder *e, const u8 *in,
 			}
 			memcpy(r->out + r->out_len, obuf, b.out_pos);
 			r->out_len += b.out_pos;
+			r->out_len_delta = b.out_pos;
 			b.out_pos = 0;
 			if (ret == WHATENC_INPUT_EMPTY)
 				break;
+			if (ret == WHATENC_OUTPUT_FULL && !r->out_len_delta &&
+			    b.in_pos == in_before) {
+				r->stuck = true;
+				return;
+			}
 			if (ret == WHATENC_MALFORMED || ret == WHATENC_UNMAPPABLE) {
 				if (r->nerr < WT_MAX_ERRS) {
 					r->errs[r->nerr] = e->err;

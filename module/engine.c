@@ -264,9 +264,18 @@ enum whatenc_ret whatenc_decode(struct whatenc_decoder *d,
 		ret = WHATENC_INPUT_EMPTY;
 		goto out;
 	}
-	ret = run_replay(d, b);
-	if (ret == WHATENC_INPUT_EMPTY)
+	/*
+	 * A family that restores bytes consumed in an earlier call
+	 * (we_replay()) returns at once; feed those bytes before the rest.
+	 */
+	for (;;) {
+		ret = run_replay(d, b);
+		if (ret != WHATENC_INPUT_EMPTY)
+			break;
 		ret = family_decode(d, b, last);
+		if (ret != WHATENC_INPUT_EMPTY || !d->replay_len)
+			break;
+	}
 out:
 	d->total_in += b->in_pos - start;
 	if (ret == WHATENC_MALFORMED)
@@ -417,6 +426,8 @@ size_t whatenc_encoder_max_out(const struct whatenc_encoder *e, size_t in_len)
 
 	if (e->flags & WHATENC_ENC_HTML)
 		per = 8;
+	else if (e->enc == WHATENC_GB18030)
+		per = 2;	/* U+0080..U+07FF: 2 bytes in, 4 bytes out */
 	if (e->enc == WHATENC_ISO_2022_JP)
 		per += 3;
 	if (e->enc == WHATENC_UTF_16BE || e->enc == WHATENC_UTF_16LE)

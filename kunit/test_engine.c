@@ -1,0 +1,413 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * test_engine.c - the streaming engine: init, BOM handling, replayed
+ * bytes, error offsets across chunks, reset, worst-case output sizes.
+ *
+ * Expected values follow the Encoding Standard's "decode" (BOM sniff),
+ * TextDecoder's BOM handling and the decoders' error steps.
+ */
+#include "whatenc.h"
+#include "wt_test.h"
+#include "wt_util.h"
+
+#define R "\xef\xbf\xbd"	/* U+FFFD */
+
+WT_CASE(engine_init_args)
+{
+	struct whatenc_decoder d;
+	struct whatenc_encoder e;
+
+	WT_EXPECT_EQ(whatenc_decoder_init(&d, WHATENC_NR_ENCODINGS, 0), -EINVAL);
+	WT_EXPECT_EQ(whatenc_decoder_init(&d, (enum whatenc_encoding)-1, 0),
+		     -EINVAL);
+	WT_EXPECT_EQ(whatenc_decoder_init(&d, WHATENC_UTF_8, 0x10), -EINVAL);
+	WT_EXPECT_EQ(whatenc_decoder_init(&d, WHATENC_UTF_8, WHATENC_BOM_MASK),
+		     -EINVAL);
+	WT_EXPECT_EQ(whatenc_decoder_init(&d, WHATENC_UTF_8, WHATENC_DEC_WTF8),
+		     -EINVAL);
+	WT_EXPECT_EQ(whatenc_decoder_init(&d, WHATENC_UTF_16LE,
+					  WHATENC_DEC_WTF8), 0);
+	WT_EXPECT_EQ(whatenc_encoder_init(&e, WHATENC_NR_ENCODINGS, 0), -EINVAL);
+	WT_EXPECT_EQ(whatenc_encoder_init(&e, WHATENC_UTF_8, 0x4), -EINVAL);
+	WT_EXPECT_EQ(whatenc_encoder_init(&e, WHATENC_UTF_16LE, 0), 0);
+	WT_EXPECT_EQ(whatenc_encoder_init(&e, WHATENC_REPLACEMENT, 0), 0);
+	WT_NOTE("sizeof(struct whatenc_decoder) = %zu, sizeof(struct whatenc_encoder) = %zu",
+		sizeof(struct whatenc_decoder), sizeof(struct whatenc_encoder));
+}
+
+struct bom_case {
+	int enc;
+	unsigned int flags;
+	const char *in;
+	unsigned int in_len;
+	const char *out;
+	unsigned int out_len;
+	int final_enc;
+};
+
+#define S(s)	s, sizeof(s) - 1
+static const struct bom_case bom_cases[] = {
+	/* sniff: a BOM overrides the label and is removed */
+	{ WHATENC_WINDOWS_1252, WHATENC_BOM_SNIFF, S("\xef\xbb\xbf\x41"),
+	  S("A"), WHATENC_UTF_8 },
+	{ WHATENC_WINDOWS_1252, WHATENC_BOM_SNIFF, S("\xff\xfe\x41\x00"),
+	  S("A"), WHATENC_UTF_16LE },
+	{ WHATENC_UTF_8, WHATENC_BOM_SNIFF, S("\xfe\xff\x00\x41"),
+	  S("A"), WHATENC_UTF_16BE },
+	{ WHATENC_REPLACEMENT, WHATENC_BOM_SNIFF, S("\xef\xbb\xbf\x41"),
+	  S("A"), WHATENC_UTF_8 },
+	/* no BOM: the label's encoding decodes the bytes held for sniffing */
+	{ WHATENC_WINDOWS_1252, WHATENC_BOM_SNIFF, S("\xef\xbb\x41"),
+	  S("\xc3\xaf\xc2\xbb\x41"), WHATENC_WINDOWS_1252 },
+	{ WHATENC_WINDOWS_1252, WHATENC_BOM_SNIFF, S("\xef\xbb"),
+	  S("\xc3\xaf\xc2\xbb"), WHATENC_WINDOWS_1252 },
+	{ WHATENC_WINDOWS_1252, WHATENC_BOM_SNIFF, S("\xfe"),
+	  S("\xc3\xbe"), WHATENC_WINDOWS_1252 },
+	{ WHATENC_UTF_8, WHATENC_BOM_SNIFF, S("\xef\xbb"), S(R), WHATENC_UTF_8 },
+	{ WHATENC_UTF_8, WHATENC_BOM_SNIFF, S(""), S(""), WHATENC_UTF_8 },
+	/* strip: only the label's own BOM, once */
+	{ WHATENC_UTF_8, WHATENC_BOM_STRIP, S("\xef\xbb\xbf\xef\xbb\xbf"),
+	  S("\xef\xbb\xbf"), WHATENC_UTF_8 },
+	{ WHATENC_UTF_8, WHATENC_BOM_STRIP, S("\xff\xfe\x41"), S(R R "A"),
+	  WHATENC_UTF_8 },
+	{ WHATENC_UTF_16LE, WHATENC_BOM_STRIP, S("\xff\xfe\x41\x00"), S("A"),
+	  WHATENC_UTF_16LE },
+	{ WHATENC_UTF_16LE, WHATENC_BOM_STRIP, S("\xfe\xff\x41\x00"),
+	  S("\xef\xbf\xbe" "A"), WHATENC_UTF_16LE },
+	{ WHATENC_UTF_16BE, WHATENC_BOM_STRIP, S("\xfe\xff\x00\x41"), S("A"),
+	  WHATENC_UTF_16BE },
+	{ WHATENC_WINDOWS_1252, WHATENC_BOM_STRIP, S("\xef\xbb\xbf"),
+	  S("\xc3\xaf\xc2\xbb\xc2\xbf"), WHATENC_WINDOWS_1252 },
+	/* keep */
+	{ WHATENC_UTF_8, WHATENC_BOM_KEEP, S("\xef\xbb\xbf\x41"),
+	  S("\xef\xbb\xbf\x41"), WHATENC_UTF_8 },
+	{ WHATENC_UTF_16LE, WHATENC_BOM_KEEP, S("\xff\xfe"),
+	  S("\xef\xbb\xbf"), WHATENC_UTF_16LE },
+};
+
+WT_CASE(engine_bom)
+{
+	struct wt_run *r = WT_ALLOC(sizeof(*r));
+	unsigned int i;
+	size_t cut;
+
+	r->out_cap = 256;
+	r->out = WT_ALLOC(256);
+	for (i = 0; i < ARRAY_SIZE(bom_cases); i++) {
+		const struct bom_case *c = &bom_cases[i];
+
+		for (cut = 0; cut <= c->in_len; cut++) {
+			struct whatenc_decoder d;
+
+			whatenc_decoder_init(&d, c->enc, c->flags);
+			wt_decode_run(&d, (const u8 *)c->in, c->in_len, &cut, 1,
+				      64, true, r);
+			if (r->out_len != c->out_len ||
+			    memcmp(r->out, c->out, c->out_len))
+				WT_FAIL("bom case %u, cut %zu: output differs", i,
+					cut);
+			/* the decoder resets after the last call */
+			WT_EXPECT_EQ(whatenc_decoder_encoding(&d), c->enc);
+		}
+		/* whatenc_decoder_encoding() once the BOM question is settled */
+		{
+			struct whatenc_decoder d;
+			u8 out[64];
+			struct whatenc_buf b = { .in = (const u8 *)c->in,
+						 .in_size = c->in_len,
+						 .out = out, .out_size = 64 };
+
+			whatenc_decoder_init(&d, c->enc, c->flags);
+			whatenc_decode(&d, &b, false);
+			if (c->in_len >= 3 &&
+			    (int)whatenc_decoder_encoding(&d) != c->final_enc)
+				WT_FAIL("bom case %u: encoding %d, expected %d", i,
+					whatenc_decoder_encoding(&d), c->final_enc);
+		}
+	}
+}
+
+WT_CASE(engine_bom_sniff_api)
+{
+	size_t n = 0;
+
+	WT_EXPECT_EQ(whatenc_bom_sniff((const u8 *)"\xef\xbb\xbf", 3, &n),
+		     WHATENC_UTF_8);
+	WT_EXPECT_EQ(n, 3);
+	WT_EXPECT_EQ(whatenc_bom_sniff((const u8 *)"\xfe\xff", 2, &n),
+		     WHATENC_UTF_16BE);
+	WT_EXPECT_EQ(n, 2);
+	WT_EXPECT_EQ(whatenc_bom_sniff((const u8 *)"\xff\xfe", 2, &n),
+		     WHATENC_UTF_16LE);
+	WT_EXPECT_EQ(whatenc_bom_sniff((const u8 *)"\xef\xbb", 2, &n), -EAGAIN);
+	WT_EXPECT_EQ(whatenc_bom_sniff((const u8 *)"", 0, &n), -EAGAIN);
+	WT_EXPECT_EQ(whatenc_bom_sniff((const u8 *)"\xef\xbc", 2, &n), -ENOENT);
+	WT_EXPECT_EQ(whatenc_bom_sniff((const u8 *)"A", 1, &n), -ENOENT);
+	WT_EXPECT_EQ(whatenc_bom_sniff((const u8 *)"\xff\xff", 2, &n), -ENOENT);
+}
+
+/* Fatal errors: exact stream offsets, also across chunks and replays. */
+struct err_case {
+	int enc;
+	unsigned int flags;
+	const char *in;
+	unsigned int in_len;
+	size_t cuts[3];
+	int ncuts;
+	const char *out;	/* output with errors skipped */
+	unsigned int out_len;
+	int nerr;
+	u8 err[4][2];		/* offset, length */
+};
+
+static const struct err_case err_cases[] = {
+	/* UTF-8: the error's bytes come from three chunks */
+	{ WHATENC_UTF_8, WHATENC_BOM_KEEP, S("A\xf0\x9f\x92Z"), { 2, 3 }, 2,
+	  S("AZ"), 1, { { 1, 3 } } },
+	{ WHATENC_UTF_8, WHATENC_BOM_KEEP, S("AB\xe2\x82"), { 3 }, 1,
+	  S("AB"), 1, { { 2, 2 } } },
+	/* UTF-8 behind a held BOM prefix (replayed bytes) */
+	{ WHATENC_UTF_8, WHATENC_BOM_SNIFF, S("\xef\xbb\x41\x80"), { 1, 2 }, 2,
+	  S("A"), 2, { { 0, 2 }, { 3, 1 } } },
+	{ WHATENC_UTF_8, WHATENC_BOM_STRIP, S("\xef\xbb\xbf\x80\x41"), { 1 }, 1,
+	  S("A"), 1, { { 3, 1 } } },
+	/* UTF-16LE: a lead surrogate, then a code unit split across chunks
+	 * (restored by replay), then a lone trail after the replay */
+	{ WHATENC_UTF_16LE, WHATENC_BOM_KEEP, S("\x00\xd8\x41\x00\x00\xdc"),
+	  { 3 }, 1, S("A"), 2, { { 0, 2 }, { 4, 2 } } },
+	{ WHATENC_UTF_16LE, WHATENC_BOM_KEEP, S("\x00\xd8\x41\x00\x00\xdc"),
+	  { 1, 3, 5 }, 3, S("A"), 2, { { 0, 2 }, { 4, 2 } } },
+	{ WHATENC_UTF_16LE, WHATENC_BOM_KEEP, S("\x00\xd8\x00\xd8\x00\xdc"),
+	  { 3 }, 1, S("\xf0\x90\x80\x80"), 1, { { 0, 2 } } },
+	/* a lead surrogate and an odd byte at the end: one error */
+	{ WHATENC_UTF_16BE, WHATENC_BOM_KEEP, S("\x00\x41\xd8\x00\x42"),
+	  { 3 }, 1, S("A"), 1, { { 2, 3 } } },
+	{ WHATENC_UTF_16BE, WHATENC_BOM_STRIP, S("\xfe\xff\xdc\x00\x00\x41"),
+	  { 1, 3 }, 2, S("A"), 1, { { 2, 2 } } },
+	/* single-byte */
+	{ WHATENC_WINDOWS_1253, WHATENC_BOM_KEEP, S("ab\xaa" "cd\xd2"), { 2 },
+	  1, S("abcd"), 2, { { 2, 1 }, { 5, 1 } } },
+	/* replacement: the first byte is the error */
+	{ WHATENC_REPLACEMENT, WHATENC_BOM_KEEP, S("abc"), { 1 }, 1, S(""),
+	  1, { { 0, 1 } } },
+};
+
+WT_CASE(engine_fatal_offsets)
+{
+	struct wt_run *r = WT_ALLOC(sizeof(*r));
+	unsigned int i;
+	int k;
+
+	r->out_cap = 256;
+	r->out = WT_ALLOC(256);
+	for (i = 0; i < ARRAY_SIZE(err_cases); i++) {
+		const struct err_case *c = &err_cases[i];
+		struct whatenc_decoder d;
+
+		whatenc_decoder_init(&d, c->enc, c->flags | WHATENC_DEC_FATAL);
+		wt_decode_run(&d, (const u8 *)c->in, c->in_len, c->cuts,
+			      c->ncuts, 64, false, r);
+		if (r->out_len != c->out_len || memcmp(r->out, c->out, c->out_len))
+			WT_FAIL("error case %u: output differs", i);
+		if (r->nerr != c->nerr) {
+			WT_FAIL("error case %u: %d errors, expected %d", i,
+				r->nerr, c->nerr);
+			continue;
+		}
+		for (k = 0; k < c->nerr; k++)
+			if (r->errs[k].offset != c->err[k][0] ||
+			    r->errs[k].len != c->err[k][1] ||
+			    memcmp(r->errs[k].bytes, c->in + c->err[k][0],
+				   c->err[k][1]))
+				WT_FAIL("error case %u, error %d: at %llu len %u, expected %u len %u",
+					i, k,
+					(unsigned long long)r->errs[k].offset,
+					r->errs[k].len, c->err[k][0],
+					c->err[k][1]);
+	}
+}
+
+/*
+ * Replacement mode: bytes restored by a family (we_replay()) are decoded
+ * before the rest of the same call's input.
+ */
+WT_CASE(engine_replay_order)
+{
+	struct wt_run *r = WT_ALLOC(sizeof(*r));
+	static const u8 in[] = { 0x00, 0xd8, 0x41, 0x00, 0x00, 0xdc, 0x42, 0x00 };
+	size_t cut = 3;
+	struct whatenc_decoder d;
+
+	r->out_cap = 256;
+	r->out = WT_ALLOC(256);
+	whatenc_decoder_init(&d, WHATENC_UTF_16LE, WHATENC_BOM_KEEP);
+	wt_decode_run(&d, in, sizeof(in), &cut, 1, 64, false, r);
+	WT_EXPECT_EQ(r->out_len, 8);
+	WT_EXPECT_MEMEQ(r->out, R "A" R "B", 8);
+}
+
+/* Encoder errors: offsets of malformed input and unmappable characters. */
+WT_CASE(engine_encoder_errors)
+{
+	struct wt_run *r = WT_ALLOC(sizeof(*r));
+	static const char in[] = "a\xe2\x82\xac" "b\xff" "c\xf0\x9f\x92\xa9";
+	size_t cuts[2] = { 2, 7 };
+	struct whatenc_encoder e;
+
+	r->out_cap = 256;
+	r->out = WT_ALLOC(256);
+	/* windows-1252 has U+20AC (0x80) but not U+1F4A9 */
+	whatenc_encoder_init(&e, WHATENC_WINDOWS_1252, 0);
+	wt_encode_run(&e, (const u8 *)in, sizeof(in) - 1, cuts, 2, 64, false, r);
+	WT_EXPECT_EQ(r->out_len, 4);
+	WT_EXPECT_MEMEQ(r->out, "a\x80" "bc", 4);
+	WT_ASSERT_EQ(r->nerr, 2);
+	WT_EXPECT_EQ(r->errret[0], WHATENC_MALFORMED);
+	WT_EXPECT_EQ(r->errs[0].offset, 5);
+	WT_EXPECT_EQ(r->errs[0].len, 1);
+	WT_EXPECT_EQ(r->errret[1], WHATENC_UNMAPPABLE);
+	WT_EXPECT_EQ(r->errs[1].offset, 7);
+	WT_EXPECT_EQ(r->errs[1].len, 4);
+	WT_EXPECT_EQ(r->errs[1].cp, 0x1f4a9);
+	WT_EXPECT_MEMEQ(r->errs[1].bytes, "\xf0\x9f\x92\xa9", 4);
+	/* html mode */
+	whatenc_encoder_init(&e, WHATENC_WINDOWS_1252, WHATENC_ENC_HTML);
+	wt_encode_run(&e, (const u8 *)in, sizeof(in) - 1, cuts, 2, 64, false, r);
+	WT_EXPECT_EQ(r->nerr, 0);
+	WT_EXPECT_EQ(r->out_len, 21);
+	WT_EXPECT_MEMEQ(r->out, "a\x80" "b&#65533;c&#128169;", 21);
+}
+
+/* After a last call (or a reset) everything starts again. */
+WT_CASE(engine_reset)
+{
+	struct whatenc_decoder d;
+	u8 out[32];
+	struct whatenc_buf b = { .in = (const u8 *)"\xe2\x82", .in_size = 2,
+				 .out = out, .out_size = 32 };
+
+	whatenc_decoder_init(&d, WHATENC_UTF_8, WHATENC_BOM_SNIFF);
+	WT_EXPECT_EQ(whatenc_decode(&d, &b, false), WHATENC_INPUT_EMPTY);
+	WT_EXPECT_EQ(b.out_pos, 0);
+	whatenc_decoder_reset(&d);
+	b.in = (const u8 *)"\xac";
+	b.in_pos = 0;
+	b.in_size = 1;
+	WT_EXPECT_EQ(whatenc_decode(&d, &b, true), WHATENC_INPUT_EMPTY);
+	WT_EXPECT_EQ(b.out_pos, 3);
+	WT_EXPECT_MEMEQ(out, R, 3);
+	/* a BOM after a finished stream is a BOM again */
+	b.in = (const u8 *)"\xff\xfe\x41\x00";
+	b.in_pos = 0;
+	b.in_size = 4;
+	b.out_pos = 0;
+	WT_EXPECT_EQ(whatenc_decode(&d, &b, true), WHATENC_INPUT_EMPTY);
+	WT_EXPECT_EQ(b.out_pos, 1);
+	WT_EXPECT_EQ(out[0], 'A');
+	WT_EXPECT_EQ(whatenc_decoder_encoding(&d), WHATENC_UTF_8);
+}
+
+/*
+ * Worst-case sizes: with an output buffer of exactly
+ * whatenc_decoder_max_utf8() / whatenc_encoder_max_out() bytes, a call
+ * never returns WHATENC_OUTPUT_FULL, for adversarial inputs, every
+ * encoding, both modes, in chunks.
+ */
+static const char *const worst_in[] = {
+	"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff",
+	"\x80\x80\x80\x80\x80\x80\x80\x80",
+	"\xc2\x80\xc2\x80\xc2\x80\xc2\x80\xc2\x80",
+	"\xf4\x8f\xbf\xbf\xf4\x8f\xbf\xbf\xf0\x9f\x92\xa9",
+	"\x88\x62\x88\x64\x88\x62\x88\x64",
+	"\x1b\x1b\x1b\x24\x1b\x28\x1b\x24\x42\x21\x21\x1b",
+	"\x1b\x24\x42\x30\x21\x41\x1b\x24\x42\x30\x21\x41",
+	"A\xc2\xa5" "A\xe2\x80\xbe" "A\xef\xbd\xb1" "A\xe4\xb8\x80" "A",
+	"\x81\x30\x81\x30\x81\x30\x81\xff\x81\x30\xff",
+	"\x00\xd8\x00\xd8\x00\xd8\x00\xdc\x00",
+	"\xed\xa0\x80\xed\xb0\x80\xed\xa0",
+	"\x8e\x8e\x8f\x8f\xa1\x8f\xa1\xa1\x8e",
+	"\xef\xbb\xbf\xef\xbb",
+	"\xfe\xff\xd8\x00",
+	"\xe0\x80\xe0\x80\xe0\x80",
+};
+
+WT_CASE(engine_worst_case)
+{
+	u8 *out = WT_ALLOC(4096);
+	unsigned int s, fl;
+	int enc, checks = 0, bad = 0;
+	size_t cut;
+
+	for (s = 0; s < ARRAY_SIZE(worst_in); s++)
+		for (enc = 0; enc < WHATENC_NR_ENCODINGS; enc++)
+			for (fl = 0; fl < 4; fl++) {
+				const u8 *in = (const u8 *)worst_in[s];
+				size_t n = strlen(worst_in[s]);
+
+				for (cut = 0; cut <= n; cut++) {
+					struct whatenc_decoder d;
+					struct whatenc_encoder e;
+					struct whatenc_buf b = { .in = in };
+					size_t max;
+					int call, r1, r2;
+
+					whatenc_decoder_init(&d, enc,
+							     (fl & 1 ? WHATENC_DEC_FATAL : 0) |
+							     (fl & 2 ? WHATENC_BOM_SNIFF :
+								       WHATENC_BOM_KEEP));
+					whatenc_encoder_init(&e, enc,
+							     (fl & 1 ? WHATENC_ENC_HTML : 0) |
+							     (fl & 2 ? WHATENC_ENC_UTF16 : 0));
+					for (call = 0; call < 2; call++) {
+						b.in_size = call ? n : cut;
+						b.out = out;
+						b.out_pos = 0;
+						max = whatenc_decoder_max_utf8(&d,
+							b.in_size - b.in_pos);
+						b.out_size = max;
+						do {
+							r1 = whatenc_decode(&d, &b, call);
+						} while (r1 == WHATENC_MALFORMED);
+						checks++;
+						if (r1 == WHATENC_OUTPUT_FULL) {
+							bad++;
+							WT_NOTE("decode bound: %s input %u cut %zu flags %u",
+								whatenc_name(enc), s, cut, fl);
+							break;
+						}
+					}
+					b.in_pos = 0;
+					for (call = 0; call < 2; call++) {
+						b.in_size = call ? n : cut;
+						b.out = out;
+						b.out_pos = 0;
+						max = whatenc_encoder_max_out(&e,
+							b.in_size - b.in_pos);
+						b.out_size = max;
+						do {
+							r2 = whatenc_encode(&e, &b, call);
+						} while (r2 == WHATENC_MALFORMED ||
+							 r2 == WHATENC_UNMAPPABLE);
+						checks++;
+						if (r2 == WHATENC_OUTPUT_FULL) {
+							bad++;
+							WT_NOTE("encode bound: %s input %u cut %zu flags %u",
+								whatenc_name(enc), s, cut, fl);
+							break;
+						}
+					}
+				}
+			}
+	WT_NOTE("worst-case bounds: %d calls checked, %d exceeded", checks, bad);
+	WT_EXPECT_EQ(bad, 0);
+}
+
+WT_SUITE(engine,
+	 WT_RUN(engine_init_args),
+	 WT_RUN(engine_bom),
+	 WT_RUN(engine_bom_sniff_api),
+	 WT_RUN(engine_fatal_offsets),
+	 WT_RUN(engine_replay_order),
+	 WT_RUN(engine_encoder_errors),
+	 WT_RUN(engine_reset),
+	 WT_RUN(engine_worst_case));
