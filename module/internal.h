@@ -14,8 +14,9 @@
  *   family may return WHATENC_OUTPUT_FULL when b->out_pos == b->out_size.
  * - "Restore byte to the I/O queue" for the byte being processed means:
  *   do not advance b->in_pos. Restoring bytes consumed earlier (kept in
- *   the family's state) means: we_replay() them; the engine feeds them
- *   to the family again before any new input.
+ *   the family's state) means: we_replay() them and return at once
+ *   (WHATENC_INPUT_EMPTY, or what the error step returns); the engine
+ *   feeds them to the family again before the rest of the input.
  * - On an error in fatal mode the family sets ->err.len and ->err.bytes
  *   (and for encoders ->err.cp) and returns WHATENC_MALFORMED or
  *   WHATENC_UNMAPPABLE, leaving its state as the spec's handler leaves
