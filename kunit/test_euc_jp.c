@@ -212,8 +212,8 @@ WT_CASE(eucjp_splits)
 				   "\xb1\xf0\x9f\x98\x80\xe4\xb8\x82\xed\xa0z";
 	static const u32 cps[] = { 'a', 0xa5, 0x65e5, 0x2212, 0xff71, 0x1f600,
 				   0x4e02, 0xfffd, 0xfffd, 'z' };
-	struct jp_ref r;
-	u8 exp[256];
+	struct jp_ref *r = WT_ALLOC(sizeof(*r));
+	u8 *exp = WT_ALLOC(256);
 	size_t elen;
 	long fe;
 	int f;
@@ -221,11 +221,13 @@ WT_CASE(eucjp_splits)
 
 	if (!JISV_PRESENT)
 		WT_SKIP("index files not found at build time");
-	ref_eucjp_decode(dec_in, sizeof(dec_in) - 1, &r);
-	elen = jp_ref_dec_utf8(&r, false, exp, &f);
+	if (!r || !exp)
+		return;
+	ref_eucjp_decode(dec_in, sizeof(dec_in) - 1, r);
+	elen = jp_ref_dec_utf8(r, false, exp, &f);
 	jp_check_splits(wt, false, WHATENC_EUC_JP, 0, dec_in,
 			sizeof(dec_in) - 1, exp, elen);
-	jp_check_dec(wt, WHATENC_EUC_JP, dec_in, sizeof(dec_in) - 1, &r);
+	jp_check_dec(wt, WHATENC_EUC_JP, dec_in, sizeof(dec_in) - 1, r);
 	rev = jp_reverse(wt, 1, 0);
 	if (!rev)
 		return;

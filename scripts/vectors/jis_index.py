@@ -27,7 +27,8 @@ def load(path):
 
 def array(name, size, index):
     vals = [index.get(p, 0) for p in range(size)]
-    lines = ["static const unsigned int %s[%d] = {" % (name, size)]
+    lines = ["static const unsigned int %s[%d] __attribute__((unused)) = {"
+             % (name, size)]
     for i in range(0, size, 8):
         lines.append("\t" + ", ".join("0x%04x" % v for v in vals[i:i + 8]) + ",")
     lines.append("};")
@@ -54,9 +55,9 @@ def main():
         out.append("/* index ISO-2022-JP katakana, pointers 0..62 */")
         out.append(array("jisv_katakana", 63, idx["katakana"]))
     else:
-        out.append("static const unsigned int jisv_0208[11280];")
-        out.append("static const unsigned int jisv_0212[8836];")
-        out.append("static const unsigned int jisv_katakana[63];")
+        out.append("static const unsigned int jisv_0208[11280] __attribute__((unused));")
+        out.append("static const unsigned int jisv_0212[8836] __attribute__((unused));")
+        out.append("static const unsigned int jisv_katakana[63] __attribute__((unused));")
     out.append("#endif")
     with open(os.path.join(outdir, "jis_index.h"), "w", encoding="ascii") as f:
         f.write("\n".join(out) + "\n")
