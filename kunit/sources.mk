@@ -20,3 +20,5 @@ WHATENC_KUNIT_SRCS += test_iso_2022_jp.c
 WHATENC_KUNIT_SRCS += test_wpt.c
 WHATENC_KUNIT_SRCS += test_engine.c
 WHATENC_KUNIT_SRCS += test_split.c
+WHATENC_KUNIT_SRCS += test_labels.c
+WHATENC_KUNIT_SRCS += test_utf16.c
