@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * test_single_byte.c - the 28 legacy single-byte encodings,
+ * x-user-defined and replacement, exhaustively
+ *
+ * Expected values come from $(SHARED)/whatwg/index-*.txt through
+ * build/vectors/sb_vectors.h (scripts/vectors/single_byte.py), which is
+ * independent of the generated tables in module/: every byte decodes to
+ * the index's code point (U+FFFD / an error where it has none), and
+ * every scalar value encodes to its first pointer + 0x80 or is an error
+ * (html mode: "&#N;"). The host build checks all of U+0000..U+10FFFF;
+ * KUnit checks the BMP and every 97th supplementary code point.
+ */
+#include "whatenc.h"
+#include "wt_test.h"
+#include "wt_util.h"
+#include "sb_vectors.h"
+
+#define SUPP_STEP (WT_HEAVY ? 1 : 97)
+
+/* Expected decode of byte @b in index @ix: code point or WTV_NONE. */
+static u32 sb_expect(const struct wtv_index *ix, unsigned int b)
+{
+	return b < 0x80 ? b : sb_cps[ix->off + b - 0x80];
+}
+
+WT_CASE(sb_decode_all_bytes)
+{
+	struct wt_run *r = WT_ALLOC(sizeof(*r));
+	u8 in[256], *exp = WT_ALLOC(1024);
+	int i, k, nerr, bytes = 0;
+
+	if (!SB_PRESENT)
+		WT_SKIP("index files missing (SHARED not found at build time)");
+	WT_EXPECT_EQ(SB_N_INDEXES, WHATENC_LAST_SINGLE_BYTE -
+				   WHATENC_FIRST_SINGLE_BYTE + 1);
+	r->out_cap = 1024;
+	r->out = WT_ALLOC(1024);
+	for (k = 0; k < 256; k++)
+		in[k] = k;
+	for (i = 0; i < SB_N_INDEXES; i++) {
+		const struct wtv_index *ix = &sb_indexes[i];
+		size_t m = 0;
+
+		nerr = 0;
+		for (k = 0; k < 256; k++) {
+			u32 cp = sb_expect(ix, k);
+
+			m += wt_utf8(exp + m, cp == WTV_NONE ? 0xfffd : cp);
+			nerr += cp == WTV_NONE;
+		}
+		wt_decode_once(ix->enc, WHATENC_BOM_KEEP, in, 256, r);
+		if (r->out_len != m || memcmp(r->out, exp, m))
+			WT_FAIL("%s: decoding bytes 00..FF differs", ix->name);
+		/* fatal: an error exactly at each byte without a code point */
+		wt_decode_once(ix->enc, WHATENC_BOM_KEEP | WHATENC_DEC_FATAL, in,
+			       256, r);
+		WT_EXPECT_EQ(r->nerr, nerr);
+		for (k = 0; k < r->nerr && k < WT_MAX_ERRS; k++)
+			if (sb_expect(ix, r->errs[k].offset) != WTV_NONE ||
+			    r->errs[k].len != 1 ||
+			    r->errs[k].bytes[0] != r->errs[k].offset)
+				WT_FAIL("%s: error at byte %02llx", ix->name,
+					(unsigned long long)r->errs[k].offset);
+		bytes += 256;
+	}
+	WT_NOTE("single-byte decode: %d bytes checked (28 encodings x 256)",
+		bytes);
+}
+
+/*
+ * Encode code points [@lo, @hi) step @step in html and fatal mode and
+ * compare with @rev (BMP: 0 = unmappable, else 0x100 | byte).
+ */
+static int enc_range(wt_ctx *wt, int enc, const u16 *rev, u32 lo, u32 hi,
+		     u32 step, u8 *in, u8 *exp, u8 *out, size_t cap)
+{
+	struct whatenc_encoder e;
+	struct whatenc_buf b;
+	size_t n = 0, m = 0, off = 0;
+	u32 cp, unm = 0, seen = 0;
+	enum whatenc_ret ret;
+	int bad = 0;
+
+	for (cp = lo; cp < hi; cp += step) {
+		u32 byte;
+
+		if (cp >= 0xd800 && cp <= 0xdfff)
+			continue;
+		n += wt_utf8(in + n, cp);
+		byte = cp < 0x80 ? 0x100 | cp : cp < 0x10000 ? rev[cp] : 0;
+		if (byte)
+			exp[m++] = byte & 0xff;
+		else
+			m += wt_ncr(exp + m, cp);
+	}
+	whatenc_encoder_init(&e, enc, WHATENC_ENC_HTML);
+	b = (struct whatenc_buf){ .in = in, .in_size = n, .out = out,
+				  .out_size = cap };
+	ret = whatenc_encode(&e, &b, true);
+	if (ret != WHATENC_INPUT_EMPTY || b.out_pos != m ||
+	    memcmp(out, exp, m))
+		bad++;
+	/* fatal: each unmappable code point, in order, at its offset */
+	whatenc_encoder_init(&e, enc, 0);
+	b = (struct whatenc_buf){ .in = in, .in_size = n, .out = out,
+				  .out_size = cap };
+	for (cp = lo; cp < hi; cp += step) {
+		if (cp >= 0xd800 && cp <= 0xdfff)
+			continue;
+		if (!(cp < 0x80 || (cp < 0x10000 && rev[cp]))) {
+			ret = whatenc_encode(&e, &b, true);
+			if (ret != WHATENC_UNMAPPABLE || e.err.cp != cp ||
+			    e.err.offset != off) {
+				bad++;
+				break;
+			}
+			unm++;
+		}
+		off += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+		seen++;
+	}
+	if (!bad && whatenc_encode(&e, &b, true) != WHATENC_INPUT_EMPTY)
+		bad++;
+	return bad;
+}
+
+WT_CASE(sb_encode_all_scalars)
+{
+	size_t cap = 16 * 0x10000;
+	u8 *in = WT_ALLOC(4 * 0x10000), *exp = WT_ALLOC(cap);
+	u8 *out = WT_ALLOC(cap);
+	u16 *rev = WT_ALLOC(2 * 0x10000);
+	int i, k;
+	u32 plane, checked = 0;
+
+	if (!SB_PRESENT)
+		WT_SKIP("index files missing (SHARED not found at build time)");
+	for (i = 0; i < SB_N_INDEXES; i++) {
+		const struct wtv_index *ix = &sb_indexes[i];
+		int bad = 0;
+
+		memset(rev, 0, 2 * 0x10000);
+		/* the index pointer: the first pointer of a code point */
+		for (k = 127; k >= 0; k--) {
+			u32 cp = sb_cps[ix->off + k];
+
+			if (cp != WTV_NONE && cp < 0x10000)
+				rev[cp] = 0x100 | (0x80 + k);
+		}
+		bad += enc_range(wt, ix->enc, rev, 0, 0x10000, 1, in, exp, out,
+				 cap);
+		checked += 0x10000 - 0x800;
+		for (plane = 1; plane <= 16; plane++) {
+			bad += enc_range(wt, ix->enc, rev, plane << 16,
+					 (plane + 1) << 16, SUPP_STEP, in, exp,
+					 out, cap);
+			checked += 0x10000 / SUPP_STEP;
+		}
+		if (bad)
+			WT_FAIL("%s: %d encode ranges differ", ix->name, bad);
+	}
+	WT_NOTE("single-byte encode: %u scalar values checked per mode (28 encodings)",
+		checked);
+}
+
+WT_CASE(xud_all)
+{
+	struct wt_run *r = WT_ALLOC(sizeof(*r));
+	u8 in[256], *exp = WT_ALLOC(1024);
+	u8 *ein = WT_ALLOC(4 * 0x10000), *eout = WT_ALLOC(16 * 0x10000);
+	u16 *rev = WT_ALLOC(2 * 0x10000);
+	size_t m = 0;
+	u32 cp;
+	int k;
+
+	r->out_cap = 1024;
+	r->out = WT_ALLOC(1024);
+	/* x-user-defined: 0x80..0xFF <-> U+F780..U+F7FF */
+	for (k = 0; k < 256; k++) {
+		in[k] = k;
+		m += wt_utf8(exp + m, k < 0x80 ? k : 0xf780 + k - 0x80);
+	}
+	wt_decode_once(WHATENC_X_USER_DEFINED, WHATENC_BOM_KEEP |
+		       WHATENC_DEC_FATAL, in, 256, r);
+	WT_EXPECT_EQ(r->nerr, 0);
+	WT_EXPECT_TRUE(r->out_len == m && !memcmp(r->out, exp, m));
+	for (cp = 0xf780; cp <= 0xf7ff; cp++)
+		rev[cp] = 0x100 | (cp - 0xf780 + 0x80);
+	WT_EXPECT_EQ(enc_range(wt, WHATENC_X_USER_DEFINED, rev, 0, 0x10000, 1,
+			       ein, eout, eout + 8 * 0x10000, 8 * 0x10000), 0);
+	WT_EXPECT_EQ(enc_range(wt, WHATENC_X_USER_DEFINED, rev, 0x10000,
+			       0x110000, 997, ein, eout, eout + 8 * 0x10000,
+			       8 * 0x10000), 0);
+}
+
+WT_CASE(replacement_decoder)
+{
+	struct wt_run *r = WT_ALLOC(sizeof(*r));
+	struct whatenc_decoder d;
+	size_t cut = 1;
+
+	r->out_cap = 64;
+	r->out = WT_ALLOC(64);
+	wt_decode_once(WHATENC_REPLACEMENT, WHATENC_BOM_KEEP, NULL, 0, r);
+	WT_EXPECT_EQ(r->out_len, 0);
+	wt_decode_once(WHATENC_REPLACEMENT, WHATENC_BOM_KEEP,
+		       (const u8 *)"abc\xff", 4, r);
+	WT_EXPECT_EQ(r->out_len, 3);
+	WT_EXPECT_MEMEQ(r->out, "\xef\xbf\xbd", 3);
+	/* one error for the whole stream, however it is cut */
+	whatenc_decoder_init(&d, WHATENC_REPLACEMENT, WHATENC_BOM_STRIP);
+	wt_decode_run(&d, (const u8 *)"abc", 3, &cut, 1, 64, true, r);
+	WT_EXPECT_EQ(r->out_len, 3);
+	/* fatal: one error at offset 0; a new stream errs again */
+	whatenc_decoder_init(&d, WHATENC_REPLACEMENT,
+			     WHATENC_BOM_STRIP | WHATENC_DEC_FATAL);
+	wt_decode_run(&d, (const u8 *)"abc", 3, &cut, 1, 64, false, r);
+	WT_EXPECT_EQ(r->out_len, 0);
+	WT_ASSERT_EQ(r->nerr, 1);
+	WT_EXPECT_EQ(r->errs[0].offset, 0);
+	WT_EXPECT_EQ(r->errs[0].len, 1);
+	WT_EXPECT_EQ(r->errs[0].bytes[0], 'a');
+	wt_decode_run(&d, (const u8 *)"xy", 2, NULL, 0, 64, false, r);
+	WT_EXPECT_EQ(r->nerr, 1);
+	WT_EXPECT_EQ(r->errs[0].offset, 0);
+}
+
+WT_SUITE(single_byte,
+	 WT_RUN(sb_decode_all_bytes),
+	 WT_RUN(sb_encode_all_scalars),
+	 WT_RUN(xud_all),
+	 WT_RUN(replacement_decoder));
