@@ -1,0 +1,17 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# The CLI tests (tests/cli/*.sh) inside the test VM, with the kernel
+# engine (/dev/whatenc), plus tests/cli/engines.sh: both engines give
+# byte-identical results. Large-input size reduced for TCG
+# (WT_LARGE_MIB, default 32 here). The data comes from `make cli-data`
+# (run by vm-prep on the host).
+cd "$(dirname "$0")/../.." || exit 2
+if [ ! -c /dev/whatenc ]; then
+	echo "tests/vm/cli.sh: no /dev/whatenc (whatenc.ko not loaded?)"
+	echo "cli-test: 0 passed, 1 failed, 0 skipped"
+	exit 1
+fi
+export WT_ENGINE=kernel
+export WT_LARGE_MIB=${WT_LARGE_MIB:-32}
+command -v whatenc >/dev/null && export WHATENC="${WHATENC:-$(command -v whatenc)}"
+exec sh tests/cli/run-tests
