@@ -1,0 +1,969 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * devtest.c - drive the real /dev/whatenc (run inside the test VM)
+ *
+ * Every ioctl with good and bad input (including bad user pointers:
+ * EFAULT with nothing changed), short writes, O_NONBLOCK, poll,
+ * FIONREAD, end of stream and restart, fatal error offsets, 1000
+ * sessions at once, threads on separate fds and on one fd, signals
+ * during a blocking read, and the device's output for every encoding
+ * compared with the userspace build of the same core (linked in).
+ *
+ * Prints "N passed, N failed"; exits 1 on any failure.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/sysmacros.h>
+#include <time.h>
+#include <unistd.h>
+#include <linux/whatenc.h>
+#include "whatenc.h"
+
+static int npass, nfail;
+static const char *dev = "/dev/whatenc";
+
+#define CHECK(cond, ...) check(!!(cond), __LINE__, #cond, __VA_ARGS__)
+
+static void check(int ok, int line, const char *expr, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (ok) {
+		npass++;
+		return;
+	}
+	nfail++;
+	printf("FAIL line %d: %s: ", line, expr);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf(" (errno %d %s)\n", errno, strerror(errno));
+	fflush(stdout);
+}
+
+static int xopen(int flags)
+{
+	int fd = open(dev, O_RDWR | flags);
+
+	if (fd < 0) {
+		printf("cannot open %s: %s\n", dev, strerror(errno));
+		exit(1);
+	}
+	return fd;
+}
+
+static int cfg(int fd, const char *label, unsigned int dir, unsigned int flags,
+	       struct whatenc_configure *out)
+{
+	struct whatenc_configure c;
+
+	memset(&c, 0, sizeof(c));
+	snprintf(c.label, sizeof(c.label), "%s", label);
+	c.direction = dir;
+	c.flags = flags;
+	if (ioctl(fd, WHATENC_IOC_CONFIGURE, &c))
+		return -errno;
+	if (out)
+		*out = c;
+	return 0;
+}
+
+static void status(int fd, struct whatenc_status *st)
+{
+	memset(st, 0xaa, sizeof(*st));
+	if (ioctl(fd, WHATENC_IOC_STATUS, st))
+		printf("STATUS failed: %s\n", strerror(errno));
+}
+
+static int fionread(int fd)
+{
+	int n = -1;
+
+	if (ioctl(fd, FIONREAD, &n))
+		return -errno;
+	return n;
+}
+
+static ssize_t xwrite(int fd, const void *p, size_t n)
+{
+	ssize_t r = write(fd, p, n);
+
+	return r < 0 ? -errno : r;
+}
+
+static ssize_t xread(int fd, void *p, size_t n)
+{
+	ssize_t r = read(fd, p, n);
+
+	return r < 0 ? -errno : r;
+}
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+
+static uint32_t rnd(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (uint32_t)(rng >> 16);
+}
+
+/* ---- reference conversions with the userspace core --------------------- */
+
+static size_t ref_convert(int dir, int enc, unsigned int flags, const u8 *in,
+			  size_t n, u8 *out, size_t cap, int *ret)
+{
+	struct whatenc_decoder d;
+	struct whatenc_encoder e;
+	struct whatenc_buf b = { in, 0, n, out, 0, cap };
+
+	if (dir == WHATENC_DIR_DECODE) {
+		whatenc_decoder_init(&d, enc, flags);
+		*ret = whatenc_decode(&d, &b, true);
+	} else {
+		whatenc_encoder_init(&e, enc, flags);
+		*ret = whatenc_encode(&e, &b, true);
+	}
+	return b.out_pos;
+}
+
+/* Random input for decoders: mostly ASCII, some bytes of every value. */
+static void gen_bytes(u8 *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		uint32_t r = rnd();
+
+		p[i] = (r & 3) ? (u8)(0x20 + (r >> 8) % 0x5f) : (u8)(r >> 8);
+	}
+}
+
+/* Random UTF-8 for encoders, some of it malformed. */
+static size_t gen_utf8(u8 *p, size_t n)
+{
+	size_t i = 0;
+
+	while (i + 4 <= n) {
+		uint32_t r = rnd(), cp;
+
+		switch (r & 7) {
+		case 0: case 1: case 2:
+			p[i++] = 0x20 + (r >> 8) % 0x5f;
+			continue;
+		case 3:
+			cp = 0x80 + (r >> 8) % 0x780;
+			break;
+		case 4: case 5:
+			cp = 0x800 + (r >> 8) % 0xf800;
+			if (cp >= 0xd800 && cp < 0xe000)
+				cp = 0x3042;
+			break;
+		case 6:
+			cp = 0x10000 + (r >> 8) % 0x100000;
+			break;
+		default:
+			p[i++] = 0x80 + (r >> 8) % 0x80;	/* malformed */
+			continue;
+		}
+		if ((r >> 30) == 0)	/* common CJK and Latin */
+			cp = 0x4e00 + (r >> 10) % 0x5000;
+		if (cp < 0x800) {
+			p[i++] = 0xc0 | cp >> 6;
+			p[i++] = 0x80 | (cp & 0x3f);
+		} else if (cp < 0x10000) {
+			p[i++] = 0xe0 | cp >> 12;
+			p[i++] = 0x80 | ((cp >> 6) & 0x3f);
+			p[i++] = 0x80 | (cp & 0x3f);
+		} else {
+			p[i++] = 0xf0 | cp >> 18;
+			p[i++] = 0x80 | ((cp >> 12) & 0x3f);
+			p[i++] = 0x80 | ((cp >> 6) & 0x3f);
+			p[i++] = 0x80 | (cp & 0x3f);
+		}
+	}
+	return i;
+}
+
+/* Through write()/read() on a non-blocking fd in random chunks. */
+static ssize_t dev_stream(int fd, const u8 *in, size_t n, u8 *out, size_t cap)
+{
+	size_t ip = 0, op = 0;
+	ssize_t r;
+
+	while (ip < n) {
+		size_t c = 1 + rnd() % 9000;
+
+		if (c > n - ip)
+			c = n - ip;
+		r = xwrite(fd, in + ip, c);
+		if (r > 0) {
+			ip += r;
+			continue;
+		}
+		if (r != -EAGAIN)
+			return r;
+		r = xread(fd, out + op, cap - op);
+		if (r <= 0)
+			return r < 0 ? r : -EPIPE;
+		op += r;
+	}
+	if (ioctl(fd, WHATENC_IOC_END_OF_STREAM))
+		return -errno;
+	for (;;) {
+		size_t c = 1 + rnd() % 20000;
+
+		r = xread(fd, out + op, c < cap - op ? c : cap - op);
+		if (r == 0)
+			break;
+		if (r < 0)
+			return r;
+		op += r;
+	}
+	return op;
+}
+
+/* Through WHATENC_IOC_CONVERT in random chunks. */
+static ssize_t dev_convert(int fd, const u8 *in, size_t n, u8 *out, size_t cap)
+{
+	struct whatenc_convert cv;
+	size_t ip = 0, op = 0;
+
+	while (1) {
+		size_t ci = 1 + rnd() % 7000, co = 1 + rnd() % 9000;
+		int last;
+
+		if (ci > n - ip)
+			ci = n - ip;
+		if (co > cap - op)
+			co = cap - op;
+		last = ip + ci == n;
+		memset(&cv, 0, sizeof(cv));
+		cv.in = (uintptr_t)(in + ip);
+		cv.in_size = ci;
+		cv.out = (uintptr_t)(out + op);
+		cv.out_size = co;
+		cv.flags = last ? WHATENC_CONVERT_LAST : 0;
+		if (ioctl(fd, WHATENC_IOC_CONVERT, &cv))
+			return -errno;
+		ip += cv.in_pos;
+		op += cv.out_pos;
+		if (cv.result != WHATENC_RES_OK &&
+		    cv.result != WHATENC_RES_OUTPUT_FULL)
+			return -EILSEQ;
+		if (last && cv.result == WHATENC_RES_OK && ip == n)
+			break;
+	}
+	return op;
+}
+
+static void test_equivalence(void)
+{
+	size_t n = 60000, cap;
+	u8 *in = malloc(n), *ref, *out;
+	int enc, dir, fd = xopen(O_NONBLOCK);
+	int eq_stream = 0, eq_conv = 0, total = 0;
+
+	cap = 8 * n + 64;
+	ref = malloc(cap);
+	out = malloc(cap);
+	for (dir = 0; dir < 2; dir++) {
+		for (enc = 0; enc < WHATENC_NR_ENCODINGS; enc++) {
+			unsigned int flags = dir ? WHATENC_ENC_HTML : 0;
+			size_t len = n, rlen;
+			ssize_t dlen;
+			int ret, c;
+
+			if (dir)
+				len = gen_utf8(in, n);
+			else
+				gen_bytes(in, n);
+			rlen = ref_convert(dir, enc, flags, in, len, ref, cap,
+					   &ret);
+			CHECK(ret == WHATENC_INPUT_EMPTY, "core %s: %d",
+			      whatenc_name(enc), ret);
+			c = cfg(fd, whatenc_name(enc), dir, flags, NULL);
+			CHECK(c == 0, "configure %s dir %d", whatenc_name(enc),
+			      dir);
+			if (c)
+				continue;
+			total++;
+			dlen = dev_stream(fd, in, len, out, cap);
+			if (dlen == (ssize_t)rlen && !memcmp(out, ref, rlen))
+				eq_stream++;
+			else
+				CHECK(0, "%s %s: write/read gives %zd bytes, core %zu",
+				      dir ? "encode" : "decode",
+				      whatenc_name(enc), dlen, rlen);
+			dlen = dev_convert(fd, in, len, out, cap);
+			if (dlen == (ssize_t)rlen && !memcmp(out, ref, rlen))
+				eq_conv++;
+			else
+				CHECK(0, "%s %s: CONVERT gives %zd bytes, core %zu",
+				      dir ? "encode" : "decode",
+				      whatenc_name(enc), dlen, rlen);
+		}
+	}
+	CHECK(eq_stream == total && total == 2 * WHATENC_NR_ENCODINGS,
+	      "write/read equal to core: %d of %d", eq_stream, total);
+	CHECK(eq_conv == total, "CONVERT equal to core: %d of %d", eq_conv,
+	      total);
+	printf("# equivalence: %d conversions (40 decoders, 40 encoders), write/read %d equal, CONVERT %d equal\n",
+	       total, eq_stream, eq_conv);
+	close(fd);
+	free(in);
+	free(ref);
+	free(out);
+}
+
+/* ---- basics ------------------------------------------------------------- */
+
+static void test_node(void)
+{
+	struct stat st;
+	int fd = xopen(0);
+
+	CHECK(stat(dev, &st) == 0 && S_ISCHR(st.st_mode) &&
+	      (st.st_mode & 0777) == 0666, "mode %o", st.st_mode);
+	CHECK(lseek(fd, 0, SEEK_SET) == -1 && errno == ESPIPE, "lseek");
+	CHECK(ioctl(fd, _IO(WHATENC_IOC_MAGIC, 0x7f)) == -1 &&
+	      errno == ENOTTY, "unknown ioctl");
+	CHECK(ioctl(fd, _IO('T', 0x7f)) == -1 && errno == ENOTTY,
+	      "foreign ioctl");
+	close(fd);
+}
+
+static void test_configure(void)
+{
+	struct whatenc_configure c, ro_src;
+	struct whatenc_status a, b;
+	int fd = xopen(O_NONBLOCK);
+	void *ro;
+	char buf[16];
+
+	CHECK(cfg(fd, "latin1", WHATENC_DIR_DECODE, 0, &c) == 0, "latin1");
+	CHECK(c.encoding == WHATENC_WINDOWS_1252 &&
+	      !strcmp(c.name, "windows-1252"), "name %s", c.name);
+	CHECK(cfg(fd, "utf-16le", WHATENC_DIR_ENCODE, 0, &c) == 0 &&
+	      !strcmp(c.name, "UTF-8"), "output encoding %s", c.name);
+	CHECK(cfg(fd, "utf-16le", WHATENC_DIR_ENCODE, WHATENC_CFG_ENC_UTF16,
+		  &c) == 0 && !strcmp(c.name, "UTF-16LE"), "UTF16 ext %s",
+	      c.name);
+	CHECK(cfg(fd, "unicodefffe", WHATENC_DIR_DECODE, WHATENC_CFG_DEC_WTF8,
+		  &c) == 0 && !strcmp(c.name, "UTF-16BE"), "WTF8 %s", c.name);
+
+	/* a state worth keeping, then every bad input */
+	CHECK(cfg(fd, "koi8-r", WHATENC_DIR_ENCODE, 0, NULL) == 0, "koi8");
+	CHECK(xwrite(fd, "ab\xe2\x82", 4) == 4, "partial");
+	status(fd, &a);
+	CHECK(cfg(fd, "nonsense", 0, 0, NULL) == -EINVAL, "unknown label");
+	CHECK(cfg(fd, "", 0, 0, NULL) == -EINVAL, "empty label");
+	CHECK(cfg(fd, "utf-8", 2, 0, NULL) == -EINVAL, "direction");
+	CHECK(cfg(fd, "utf-8", 0, 0x10, NULL) == -EINVAL, "dec flag");
+	CHECK(cfg(fd, "utf-8", 0, 0x06, NULL) == -EINVAL, "bom 6");
+	CHECK(cfg(fd, "utf-8", 0, WHATENC_CFG_DEC_WTF8, NULL) == -EINVAL,
+	      "wtf8 on utf-8");
+	CHECK(cfg(fd, "utf-8", 1, 0x04, NULL) == -EINVAL, "enc flag");
+	CHECK(cfg(fd, "big5", 1, WHATENC_CFG_ENC_UTF16, NULL) == -EINVAL,
+	      "utf16 on big5");
+	memset(&c, 0, sizeof(c));
+	memset(c.label, 'a', sizeof(c.label));
+	CHECK(ioctl(fd, WHATENC_IOC_CONFIGURE, &c) == -1 && errno == EINVAL,
+	      "unterminated");
+	memset(&c, 0, sizeof(c));
+	strcpy(c.label, "utf-8");
+	c.reserved0 = 1;
+	CHECK(ioctl(fd, WHATENC_IOC_CONFIGURE, &c) == -1 && errno == EINVAL,
+	      "reserved0");
+	c.reserved0 = 0;
+	c.reserved[2] = 1;
+	CHECK(ioctl(fd, WHATENC_IOC_CONFIGURE, &c) == -1 && errno == EINVAL,
+	      "reserved[2]");
+	/* bad pointers */
+	CHECK(ioctl(fd, WHATENC_IOC_CONFIGURE, NULL) == -1 && errno == EFAULT,
+	      "NULL");
+	CHECK(ioctl(fd, WHATENC_IOC_CONFIGURE, (void *)8) == -1 &&
+	      errno == EFAULT, "low pointer");
+	CHECK(ioctl(fd, WHATENC_IOC_CONFIGURE, (void *)-4096L) == -1 &&
+	      errno == EFAULT, "kernel pointer");
+	memset(&ro_src, 0, sizeof(ro_src));
+	strcpy(ro_src.label, "sjis");
+	ro = mmap(NULL, 8192, PROT_READ | PROT_WRITE,
+		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	munmap((char *)ro + 4096, 4096);
+	memcpy(ro, &ro_src, sizeof(ro_src));
+	mprotect(ro, 4096, PROT_READ);
+	CHECK(ioctl(fd, WHATENC_IOC_CONFIGURE, ro) == -1 && errno == EFAULT,
+	      "read-only argument");
+	/* a struct straddling into an unmapped page */
+	CHECK(ioctl(fd, WHATENC_IOC_STATUS, (char *)ro + 4096 - 8) == -1 &&
+	      errno == EFAULT, "STATUS straddling");
+	CHECK(ioctl(fd, WHATENC_IOC_STATUS, ro) == -1 && errno == EFAULT,
+	      "STATUS read-only");
+	CHECK(ioctl(fd, FIONREAD, NULL) == -1 && errno == EFAULT,
+	      "FIONREAD NULL");
+	munmap(ro, 4096);
+	status(fd, &b);
+	CHECK(!memcmp(&a, &b, sizeof(a)), "bad CONFIGUREs changed the session");
+	CHECK(!strcmp(b.name, "KOI8-R") && b.bytes_in == 4 && b.out_ready == 2,
+	      "status %s %llu %u", b.name, (unsigned long long)b.bytes_in,
+	      b.out_ready);
+	/* the held partial euro sign survived: U+20AC is not in KOI8-R */
+	CHECK(cfg(fd, "koi8-r", 1, WHATENC_CFG_ENC_HTML, NULL) == 0, "reconf");
+	CHECK(fionread(fd) == 0, "configure resets the buffer");
+	CHECK(xwrite(fd, "\xe2\x82\xac", 3) == 3, "euro");
+	CHECK(xread(fd, buf, sizeof(buf)) == 7 && !memcmp(buf, "&#8364;", 7),
+	      "html ncr");
+	close(fd);
+}
+
+static void test_status_fields(void)
+{
+	struct whatenc_status st;
+	int fd = xopen(O_NONBLOCK);
+
+	CHECK(xwrite(fd, "\xfe\xff\0A", 4) == 4, "utf-16be bom");
+	status(fd, &st);
+	CHECK(st.encoding == WHATENC_UTF_16BE && !strcmp(st.name, "UTF-16BE"),
+	      "sniffed %s", st.name);
+	CHECK(st.reserved0 == 0 && !st.reserved[0] && !st.reserved[3] &&
+	      st.err_kind == 0 && st.err_len == 0 && st.state == 0 &&
+	      st.buf_size >= 4096, "zeroed fields");
+	CHECK(!memchr(st.name + strlen(st.name), 0xaa,
+		      sizeof(st.name) - strlen(st.name)), "name padding");
+	close(fd);
+}
+
+static void test_rw_faults(void)
+{
+	int fd = xopen(O_NONBLOCK);
+	char *p = mmap(NULL, 8192, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	struct whatenc_status a, b;
+	char buf[64];
+
+	memset(p, 'q', 8192);
+	munmap(p + 4096, 4096);
+	CHECK(xwrite(fd, NULL, 10) == -EFAULT, "write NULL");
+	CHECK(xwrite(fd, (void *)-4096L, 10) == -EFAULT, "write kernel addr");
+	CHECK(fionread(fd) == 0, "nothing consumed");
+	/* write straddling into an unmapped page: consumed up to the fault */
+	CHECK(xwrite(fd, p + 4096 - 100, 200) == 100, "write to the fault");
+	CHECK(fionread(fd) == 100, "100 ready");
+	CHECK(xread(fd, NULL, 10) == -EFAULT, "read NULL");
+	CHECK(xread(fd, p + 4096, 10) == -EFAULT, "read unmapped");
+	CHECK(fionread(fd) == 100, "read fault lost nothing");
+	CHECK(xread(fd, buf, 40) == 40, "read");
+	CHECK(fionread(fd) == 60, "60 left");
+	CHECK(xread(fd, p + 4096 - 10, 30) == 10, "read up to the fault");
+	CHECK(fionread(fd) == 50, "50 left");
+	CHECK(xwrite(fd, buf, 0) == 0 && fionread(fd) == 50, "empty write");
+
+	/* CONVERT: bad pointers change nothing */
+	CHECK(xread(fd, buf, sizeof(buf)) == 50, "drain");
+	CHECK(cfg(fd, "utf-8", 0, 0, NULL) == 0, "cfg");
+	{
+		struct whatenc_convert cv;
+		char out[16];
+
+		CHECK(ioctl(fd, WHATENC_IOC_CONVERT, NULL) == -1 &&
+		      errno == EFAULT, "CONVERT NULL");
+		memset(&cv, 0, sizeof(cv));
+		cv.in = (uintptr_t)"a\xe2\x82";
+		cv.in_size = 3;
+		cv.out = (uintptr_t)out;
+		cv.out_size = sizeof(out);
+		CHECK(ioctl(fd, WHATENC_IOC_CONVERT, &cv) == 0 &&
+		      cv.in_pos == 3 && cv.out_pos == 1, "convert 1");
+		status(fd, &a);
+		memset(&cv, 0, sizeof(cv));
+		cv.in = (uintptr_t)(p + 4096);
+		cv.in_size = 5;
+		cv.out = (uintptr_t)out;
+		cv.out_size = sizeof(out);
+		CHECK(ioctl(fd, WHATENC_IOC_CONVERT, &cv) == -1 &&
+		      errno == EFAULT && cv.in_pos == 0, "bad in");
+		cv.in = (uintptr_t)"\xac";
+		cv.in_size = 1;
+		cv.out = (uintptr_t)(p + 4096);
+		CHECK(ioctl(fd, WHATENC_IOC_CONVERT, &cv) == -1 &&
+		      errno == EFAULT, "bad out");
+		cv.out = 16;
+		CHECK(ioctl(fd, WHATENC_IOC_CONVERT, &cv) == -1 &&
+		      errno == EFAULT, "low out");
+		status(fd, &b);
+		CHECK(!memcmp(&a, &b, sizeof(a)), "faults changed the session");
+		cv.out = (uintptr_t)out;
+		cv.flags = WHATENC_CONVERT_LAST;
+		CHECK(ioctl(fd, WHATENC_IOC_CONVERT, &cv) == 0 &&
+		      cv.in_pos == 1 && cv.out_pos == 3 &&
+		      !memcmp(out, "\xe2\x82\xac", 3) &&
+		      cv.result == WHATENC_RES_OK, "held state intact");
+		cv.in_pos = 2;
+		CHECK(ioctl(fd, WHATENC_IOC_CONVERT, &cv) == -1 &&
+		      errno == EINVAL, "in_pos > in_size");
+		cv.in_pos = 0;
+		cv.flags = 0x80;
+		CHECK(ioctl(fd, WHATENC_IOC_CONVERT, &cv) == -1 &&
+		      errno == EINVAL, "convert flags");
+		cv.flags = 0;
+		cv.reserved[0] = 1;
+		CHECK(ioctl(fd, WHATENC_IOC_CONVERT, &cv) == -1 &&
+		      errno == EINVAL, "convert reserved");
+		cv.reserved[0] = 0;
+		CHECK(xwrite(fd, "z", 1) == 1, "buffer something");
+		CHECK(ioctl(fd, WHATENC_IOC_CONVERT, &cv) == -1 &&
+		      errno == EBUSY, "EBUSY with buffered output");
+	}
+	munmap(p, 4096);
+	close(fd);
+}
+
+static void test_short_nonblock_poll(void)
+{
+	int fd = xopen(O_NONBLOCK);
+	size_t big = 300000;
+	char *p = malloc(big);
+	struct whatenc_status st;
+	struct pollfd pf = { .fd = fd, .events = POLLIN | POLLOUT };
+	ssize_t r;
+
+	memset(p, 'x', big);
+	status(fd, &st);
+	CHECK(poll(&pf, 1, 0) == 1 && pf.revents == POLLOUT, "empty: POLLOUT %x",
+	      pf.revents);
+	r = xwrite(fd, p, big);
+	CHECK(r == (ssize_t)st.buf_size, "short write %zd of buf %u", r,
+	      st.buf_size);
+	CHECK(xwrite(fd, p, 10) == -EAGAIN, "full: EAGAIN");
+	CHECK(fionread(fd) == (int)st.buf_size, "FIONREAD %d", fionread(fd));
+	CHECK(poll(&pf, 1, 0) == 1 && pf.revents == POLLIN, "full: POLLIN %x",
+	      pf.revents);
+	CHECK(xread(fd, p, 1000) == 1000, "read 1000");
+	CHECK(poll(&pf, 1, 0) == 1 && pf.revents == (POLLIN | POLLOUT),
+	      "both %x", pf.revents);
+	CHECK(xwrite(fd, p, big) == 1000, "refill");
+	while (xread(fd, p, big) > 0)
+		;
+	CHECK(xread(fd, p, 10) == -EAGAIN, "empty: EAGAIN");
+	CHECK(ioctl(fd, WHATENC_IOC_END_OF_STREAM) == 0, "eos");
+	CHECK(poll(&pf, 1, 0) == 1 && (pf.revents & POLLIN), "eos: POLLIN");
+	CHECK(xread(fd, p, 10) == 0, "eos read 0");
+	CHECK(xread(fd, p, 10) == -EAGAIN, "then EAGAIN");
+	free(p);
+	close(fd);
+}
+
+static void test_eos_restart(void)
+{
+	int fd = xopen(O_NONBLOCK);
+	char buf[64];
+	struct whatenc_status st;
+
+	CHECK(xwrite(fd, "\xef\xbb\xbf" "a\xf0\x9f", 6) == 6, "w1");
+	CHECK(ioctl(fd, WHATENC_IOC_END_OF_STREAM) == 0, "eos1");
+	CHECK(xread(fd, buf, sizeof(buf)) == 4 &&
+	      !memcmp(buf, "a\xef\xbf\xbd", 4), "flush to U+FFFD");
+	CHECK(xread(fd, buf, sizeof(buf)) == 0, "0 once");
+	CHECK(xwrite(fd, "\xef\xbb\xbf" "b", 4) == 4, "w2 new stream");
+	CHECK(xread(fd, buf, sizeof(buf)) == 1 && buf[0] == 'b', "bom again");
+	status(fd, &st);
+	CHECK(st.stream_start == 6 && st.bytes_in == 10, "offsets %llu %llu",
+	      (unsigned long long)st.stream_start,
+	      (unsigned long long)st.bytes_in);
+	CHECK(ioctl(fd, WHATENC_IOC_RESET) == 0, "reset");
+	status(fd, &st);
+	CHECK(st.bytes_in == 0 && st.bytes_out == 0, "reset counters");
+
+	/* ISO-2022-JP closes with ESC ( B */
+	CHECK(cfg(fd, "csISO2022JP", 1, 0, NULL) == 0, "iso-2022-jp");
+	CHECK(xwrite(fd, "a\xe3\x81\x82", 4) == 4, "a + hiragana a");
+	CHECK(xread(fd, buf, sizeof(buf)) == 6 &&
+	      !memcmp(buf, "a\x1b$B$\"", 6), "escape");
+	CHECK(ioctl(fd, WHATENC_IOC_END_OF_STREAM) == 0, "eos");
+	CHECK(xread(fd, buf, sizeof(buf)) == 3 && !memcmp(buf, "\x1b(B", 3),
+	      "closing escape");
+	CHECK(xread(fd, buf, sizeof(buf)) == 0, "0");
+	close(fd);
+}
+
+static void test_fatal(void)
+{
+	int fd = xopen(O_NONBLOCK);
+	size_t n = 10000;
+	char *p = malloc(n + 10);
+	struct whatenc_status st;
+	ssize_t r, got = 0;
+
+	CHECK(cfg(fd, "utf-8", 0, WHATENC_CFG_DEC_FATAL, NULL) == 0, "fatal");
+	memset(p, 'a', n);
+	memcpy(p + n, "\xed\xa0\x80zz", 5);	/* a surrogate: ED, then A0 */
+	r = xwrite(fd, p, n + 5);
+	CHECK(r == (ssize_t)n + 1, "consumed up to the error: %zd", r);
+	status(fd, &st);
+	CHECK(st.state == WHATENC_STATE_ERROR &&
+	      st.err_kind == WHATENC_RES_MALFORMED && st.err_offset == n &&
+	      st.err_len == 1 && st.err_bytes[0] == 0xed,
+	      "err %u %llu %u %x", st.err_kind,
+	      (unsigned long long)st.err_offset, st.err_len, st.err_bytes[0]);
+	CHECK(xwrite(fd, "x", 1) == -EILSEQ, "write after error");
+	CHECK(ioctl(fd, WHATENC_IOC_END_OF_STREAM) == -1 && errno == EILSEQ,
+	      "eos after error");
+	while ((r = xread(fd, p, 3000)) > 0)
+		got += r;
+	CHECK(got == (ssize_t)n && r == -EILSEQ, "all output before: %zd, %zd",
+	      got, r);
+	CHECK(xread(fd, p, 10) == -EILSEQ, "still EILSEQ");
+	CHECK(ioctl(fd, WHATENC_IOC_RESET) == 0, "reset");
+	CHECK(xwrite(fd, "ok", 2) == 2, "works again");
+
+	CHECK(cfg(fd, "gbk", 1, 0, NULL) == 0, "gbk fatal");
+	CHECK(xwrite(fd, "12\xe2\x82\xac\xf0\x9f\x98\x80", 9) == 9,
+	      "emoji unmappable");
+	status(fd, &st);
+	CHECK(st.err_kind == WHATENC_RES_UNMAPPABLE && st.err_cp == 0x1f600 &&
+	      st.err_offset == 5 && st.err_len == 4, "gbk err %u %x %llu",
+	      st.err_kind, st.err_cp, (unsigned long long)st.err_offset);
+	CHECK(xread(fd, p, 100) == 3 && !memcmp(p, "12\x80", 3), "gbk euro");
+	free(p);
+	close(fd);
+}
+
+/* ---- blocking, signals, threads ----------------------------------------- */
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+}
+
+static void *late_writer(void *arg)
+{
+	int fd = *(int *)arg;
+
+	usleep(300000);
+	if (write(fd, "late", 4) != 4)
+		perror("late write");
+	return NULL;
+}
+
+static void test_signals(void)
+{
+	int fd = xopen(0);
+	struct sigaction sa;
+	struct itimerval it = { .it_value = { 0, 100000 } };
+	char buf[16];
+	pthread_t t;
+	ssize_t r;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_alarm;
+	sigaction(SIGALRM, &sa, NULL);	/* no SA_RESTART */
+	setitimer(ITIMER_REAL, &it, NULL);
+	r = xread(fd, buf, sizeof(buf));
+	CHECK(r == -EINTR, "blocking read interrupted: %zd", r);
+
+	sa.sa_flags = SA_RESTART;
+	sigaction(SIGALRM, &sa, NULL);
+	setitimer(ITIMER_REAL, &it, NULL);
+	pthread_create(&t, NULL, late_writer, &fd);
+	r = xread(fd, buf, sizeof(buf));
+	CHECK(r == 4 && !memcmp(buf, "late", 4), "restarted read: %zd", r);
+	pthread_join(t, NULL);
+
+	/* a blocked writer, woken by a reader */
+	{
+		size_t n = 1 << 20;
+		char *p = malloc(n);
+		struct whatenc_status st;
+		int i, ok = 1;
+
+		memset(p, 'w', n);
+		status(fd, &st);
+		CHECK(xwrite(fd, p, n) == (ssize_t)st.buf_size, "fill");
+		setitimer(ITIMER_REAL, &it, NULL);
+		sa.sa_flags = 0;
+		sigaction(SIGALRM, &sa, NULL);
+		CHECK(xwrite(fd, p, 10) == -EINTR, "blocked write interrupted");
+		for (i = 0; i < 3; i++)
+			ok &= xread(fd, p, 4096) == 4096;
+		CHECK(ok && xwrite(fd, p, n) == 3 * 4096, "writer after reads");
+		free(p);
+	}
+	signal(SIGALRM, SIG_DFL);
+	close(fd);
+}
+
+struct shared {
+	int fd;
+	size_t total;
+	size_t got;
+	pthread_mutex_t m;
+};
+
+static void *shared_reader(void *arg)
+{
+	struct shared *sh = arg;
+	char buf[3000];
+	ssize_t r;
+	size_t bad = 0;
+
+	for (;;) {
+		pthread_mutex_lock(&sh->m);
+		if (sh->got >= sh->total) {
+			pthread_mutex_unlock(&sh->m);
+			break;
+		}
+		pthread_mutex_unlock(&sh->m);
+		r = read(sh->fd, buf, sizeof(buf));
+		if (r == 0)
+			break;
+		if (r < 0) {
+			if (errno == EAGAIN) {
+				struct pollfd pf = { sh->fd, POLLIN, 0 };
+
+				poll(&pf, 1, 50);
+				continue;
+			}
+			break;
+		}
+		for (ssize_t i = 0; i < r; i++)
+			bad += memcmp(buf + i, "\xc3\xa9", 1) &&
+			       memcmp(buf + i, "\xa9", 1);
+		pthread_mutex_lock(&sh->m);
+		sh->got += r;
+		pthread_mutex_unlock(&sh->m);
+	}
+	return (void *)bad;
+}
+
+static void *shared_writer(void *arg)
+{
+	struct shared *sh = arg;
+	size_t n = sh->total / 4, done = 0;
+	char *p = malloc(n);
+
+	memset(p, 0xe9, n);	/* latin1 e-acute: C3 A9 each */
+	while (done < n) {
+		ssize_t r = write(sh->fd, p + done,
+				  n - done < 5000 ? n - done : 5000);
+
+		if (r > 0)
+			done += r;
+		else if (r < 0 && errno != EAGAIN)
+			break;
+		else {
+			struct pollfd pf = { sh->fd, POLLOUT, 0 };
+
+			poll(&pf, 1, 50);
+		}
+	}
+	free(p);
+	return (void *)done;
+}
+
+static void *status_poker(void *arg)
+{
+	struct shared *sh = arg;
+	struct whatenc_status st;
+	int i;
+
+	for (i = 0; i < 2000; i++)
+		ioctl(sh->fd, WHATENC_IOC_STATUS, &st);
+	return NULL;
+}
+
+static void test_shared_fd(void)
+{
+	struct shared sh;
+	pthread_t r1, r2, w1, w2, p1;
+	void *b1, *b2, *d1, *d2;
+
+	memset(&sh, 0, sizeof(sh));
+	pthread_mutex_init(&sh.m, NULL);
+	sh.fd = xopen(O_NONBLOCK);
+	CHECK(cfg(sh.fd, "latin1", 0, 0, NULL) == 0, "cfg");
+	sh.total = 2 * 2 * 200000;	/* 2 writers x 200000 bytes x 2 */
+	pthread_create(&r1, NULL, shared_reader, &sh);
+	pthread_create(&r2, NULL, shared_reader, &sh);
+	pthread_create(&p1, NULL, status_poker, &sh);
+	pthread_create(&w1, NULL, shared_writer, &sh);
+	pthread_create(&w2, NULL, shared_writer, &sh);
+	pthread_join(w1, &d1);
+	pthread_join(w2, &d2);
+	pthread_join(r1, &b1);
+	pthread_join(r2, &b2);
+	pthread_join(p1, NULL);
+	CHECK((size_t)d1 + (size_t)d2 == sh.total / 2, "written %zu",
+	      (size_t)d1 + (size_t)d2);
+	CHECK(sh.got == sh.total && !b1 && !b2, "shared fd: read %zu of %zu",
+	      sh.got, sh.total);
+	close(sh.fd);
+}
+
+struct worker {
+	int id;
+	int ok;
+};
+
+static void *separate_worker(void *arg)
+{
+	struct worker *w = arg;
+	int fd = xopen(O_NONBLOCK), round, enc;
+	size_t n = 50000, cap = 8 * n, rlen;
+	u8 *in = malloc(n), *ref = malloc(cap), *out = malloc(cap);
+	ssize_t d;
+	int ret;
+
+	w->ok = 1;
+	for (round = 0; round < 6; round++) {
+		enc = (w->id * 7 + round * 5) % WHATENC_NR_ENCODINGS;
+		memset(in, 0, n);
+		for (size_t i = 0; i < n; i++)
+			in[i] = (u8)(i * 31 + w->id * 17 + round);
+		rlen = ref_convert(0, enc, 0, in, n, ref, cap, &ret);
+		if (cfg(fd, whatenc_name(enc), 0, 0, NULL)) {
+			w->ok = 0;
+			continue;
+		}
+		d = round & 1 ? dev_convert(fd, in, n, out, cap) :
+				dev_stream(fd, in, n, out, cap);
+		if (d != (ssize_t)rlen || memcmp(out, ref, rlen))
+			w->ok = 0;
+	}
+	close(fd);
+	free(in);
+	free(ref);
+	free(out);
+	return NULL;
+}
+
+static void test_threads_separate(void)
+{
+	struct worker w[8];
+	pthread_t t[8];
+	int i, ok = 0;
+
+	for (i = 0; i < 8; i++) {
+		w[i].id = i;
+		pthread_create(&t[i], NULL, separate_worker, &w[i]);
+	}
+	for (i = 0; i < 8; i++) {
+		pthread_join(t[i], NULL);
+		ok += w[i].ok;
+	}
+	CHECK(ok == 8, "separate fds: %d of 8 threads correct", ok);
+}
+
+static void test_many_sessions(void)
+{
+	enum { N = 1000 };
+	static int fds[N];
+	struct rlimit rl = { 4096, 4096 };
+	char in[64], out[256], ref[256];
+	int i, opened = 0, good = 0, ret;
+
+	setrlimit(RLIMIT_NOFILE, &rl);
+	for (i = 0; i < N; i++) {
+		fds[i] = open(dev, O_RDWR | O_NONBLOCK);
+		if (fds[i] < 0)
+			break;
+		opened++;
+		snprintf(in, sizeof(in), "session %d \xa4\xa2\xe9", i);
+		if (cfg(fds[i], whatenc_name(i % WHATENC_NR_ENCODINGS), 0, 0,
+			NULL) == 0)
+			xwrite(fds[i], in, strlen(in));
+	}
+	CHECK(opened == N, "opened %d sessions", opened);
+	for (i = 0; i < opened; i++) {
+		size_t rlen;
+		ssize_t d;
+
+		snprintf(in, sizeof(in), "session %d \xa4\xa2\xe9", i);
+		rlen = ref_convert(0, i % WHATENC_NR_ENCODINGS, 0, (u8 *)in,
+				   strlen(in), (u8 *)ref, sizeof(ref), &ret);
+		ioctl(fds[i], WHATENC_IOC_END_OF_STREAM);
+		d = xread(fds[i], out, sizeof(out));
+		if (d == (ssize_t)rlen && !memcmp(out, ref, rlen) &&
+		    xread(fds[i], out, sizeof(out)) == 0)
+			good++;
+	}
+	CHECK(good == N, "%d of %d sessions correct", good, N);
+	for (i = 0; i < opened; i++)
+		close(fds[i]);
+}
+
+static int setp(const char *pp, const char *v)
+{
+	int pfd = open(pp, O_WRONLY), rr;
+
+	if (pfd < 0)
+		return -errno;
+	rr = write(pfd, v, strlen(v)) < 0 ? -errno : 0;
+	close(pfd);
+	return rr;
+}
+
+static void test_param(void)
+{
+	const char *pp = "/sys/module/whatenc/parameters/buf_size";
+	char old[32] = "";
+	struct whatenc_status st;
+	FILE *f = fopen(pp, "r");
+	int fd, w;
+
+	if (!f) {
+		CHECK(0, "no %s", pp);
+		return;
+	}
+	CHECK(fgets(old, sizeof(old), f) && atoi(old) == 65536, "default %s",
+	      old);
+	fclose(f);
+	w = setp(pp, "100");
+	CHECK(w == -EINVAL, "100 rejected: %d", w);
+	w = setp(pp, "16777217");
+	CHECK(w == -EINVAL, "16M+1 rejected: %d", w);
+	w = setp(pp, "8192");
+	CHECK(w == 0, "8192 accepted: %d", w);
+	fd = xopen(0);
+	status(fd, &st);
+	CHECK(st.buf_size == 8192, "new session buf %u", st.buf_size);
+	close(fd);
+	setp(pp, "65536");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1)
+		dev = argv[1];
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	printf("# whatenc-devtest (%zu-bit)\n", sizeof(long) * 8);
+	test_node();
+	test_configure();
+	test_status_fields();
+	test_rw_faults();
+	test_short_nonblock_poll();
+	test_eos_restart();
+	test_fatal();
+	test_signals();
+	test_shared_fd();
+	test_threads_separate();
+	test_many_sessions();
+	test_param();
+	test_equivalence();
+	printf("%d passed, %d failed\n", npass, nfail);
+	return nfail ? 1 : 0;
+}

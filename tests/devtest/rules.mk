@@ -1,0 +1,27 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# tests/devtest: programs that drive /dev/whatenc inside the test VM
+# (tests/vm/device.sh), included by the top Makefile.
+#
+#   build/vm-bin/whatenc-devtest     64-bit, linked with the userspace core
+#   build/vm-bin/whatenc-devtest32   the same test built -m32 (core compiled
+#                                    -m32 too): proves compat_ioctl; runs
+#                                    only on kernels with IA32 emulation
+
+DEVTEST_SRCS := tests/devtest/devtest.c
+DEVTEST_CORE := $(addprefix module/,$(WHATENC_CORE_SRCS))
+
+$(B)/vm-bin/whatenc-devtest: $(DEVTEST_SRCS) $(LIB) uapi/linux/whatenc.h
+	@mkdir -p $(@D)
+	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -pthread -static -o $@ \
+		$(DEVTEST_SRCS) $(LIB)
+
+$(B)/vm-bin/whatenc-devtest32: $(DEVTEST_SRCS) $(DEVTEST_CORE) uapi/linux/whatenc.h
+	@mkdir -p $(@D)
+	$(CC) -m32 $(USER_CPPFLAGS) $(USER_CFLAGS) -pthread -static -o $@ \
+		$(DEVTEST_SRCS) $(DEVTEST_CORE)
+
+vm-progs: $(B)/vm-bin/whatenc-devtest $(B)/vm-bin/whatenc-devtest32
+
+.PHONY: check-uapi
+check-uapi:
+	scripts/check-uapi
