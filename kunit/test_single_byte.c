@@ -82,6 +82,8 @@ static int enc_range(wt_ctx *wt, int enc, const u16 *rev, u32 lo, u32 hi,
 	enum whatenc_ret ret;
 	int bad = 0;
 
+	(void)wt;
+
 	for (cp = lo; cp < hi; cp += step) {
 		u32 byte;
 

@@ -68,6 +68,7 @@ static void split_all(wt_ctx *wt, struct split_ctx *c, bool encoder, int enc,
 	size_t cuts[2], osz, unit_max = encoder ? WHATENC_PEND_MAX : 4;
 	int bad = 0;
 
+	(void)wt;
 	run(c, encoder, enc, flags, in, n, NULL, 0, 64, false, &c->ref);
 	if (c->ref.overflow)
 		bad++;

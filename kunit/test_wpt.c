@@ -53,6 +53,8 @@ static void tally_add(wt_ctx *wt, struct tally *t, int enc, int ok,
 {
 	int k = enc >= 0 && enc < WHATENC_NR_ENCODINGS ? enc : NENC - 1;
 
+	(void)wt;
+
 	if (ok > 0) {
 		t->pass[k]++;
 	} else if (ok == 0) {
@@ -124,6 +126,7 @@ static int resolve(const char *label, size_t len)
 /* Rows that cannot apply to a C converter: none so far. */
 static const char *wpt_skip_reason(u32 flags)
 {
+	(void)flags;
 	return NULL;
 }
 

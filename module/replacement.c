@@ -14,6 +14,7 @@
 enum whatenc_ret whatenc_replacement_decode(struct whatenc_decoder *d,
 					    struct whatenc_buf *b, bool last)
 {
+	(void)last;	/* nothing is ever held */
 	if (b->in_pos == b->in_size)
 		return WHATENC_INPUT_EMPTY;
 	if (!d->s.replacement.error_returned) {
@@ -37,5 +38,8 @@ enum whatenc_ret whatenc_replacement_encode(struct whatenc_encoder *e,
 					    struct whatenc_buf *b, bool last)
 {
 	/* Unreachable: replacement's output encoding is UTF-8. */
+	(void)e;
+	(void)b;
+	(void)last;
 	return WHATENC_UNMAPPABLE;
 }

@@ -33,6 +33,8 @@ enum whatenc_ret whatenc_sb_decode(struct whatenc_decoder *d,
 {
 	const u16 *table = we_sb_decode[d->enc - WHATENC_FIRST_SINGLE_BYTE];
 
+	(void)last;	/* nothing is ever held */
+
 	while (b->in_pos < b->in_size) {
 		u8 byte;
 		u32 cp;

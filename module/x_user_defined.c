@@ -10,6 +10,7 @@
 enum whatenc_ret whatenc_xud_decode(struct whatenc_decoder *d,
 				    struct whatenc_buf *b, bool last)
 {
+	(void)last;	/* nothing is ever held */
 	while (b->in_pos < b->in_size) {
 		size_t n = b->in_size - b->in_pos;
 		u8 byte;
