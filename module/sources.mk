@@ -6,6 +6,7 @@
 WHATENC_CORE_SRCS := \
 	engine.c \
 	labels.c \
+	detect.c \
 	utf8.c \
 	utf16.c \
 	single_byte.c \
