@@ -165,6 +165,28 @@ enum whatenc_ret whatenc_euc_jp_encode(struct whatenc_encoder *e,
 			b->out_pos += n;
 			continue;
 		}
+		/* fast path: 3-byte UTF-8 in, two bytes out */
+		while (!e->in.needed && b->in_size - b->in_pos >= 3 &&
+		       b->out_size - b->out_pos >= 2) {
+			u8 *o = b->out + b->out_pos;
+
+			cp = we_utf8_3(b->in + b->in_pos);
+			if (cp >= 0xff61 && cp <= 0xff9f) {
+				o[0] = 0x8e;
+				o[1] = cp - 0xff61 + 0xa1;
+			} else {
+				if (cp == 0x203e)
+					break;
+				p = we_jis0208_pointer(cp == 0x2212 ? 0xff0d :
+						       cp);
+				if (p < 0)
+					break;
+				o[0] = p / 94 + 0xa1;
+				o[1] = p % 94 + 0xa1;
+			}
+			b->in_pos += 3;
+			b->out_pos += 2;
+		}
 		cp = we_enc_next(e, b, last);
 		if (cp == WE_NEED_MORE)
 			return WHATENC_INPUT_EMPTY;

@@ -53,15 +53,23 @@ static enum whatenc_ret iso_error(struct whatenc_decoder *d, const u8 *bytes,
  */
 static size_t plain_run(const u8 *s, size_t n, bool roman)
 {
-	size_t i = 0, m = we_ascii_copy(NULL, s, n);
+	size_t i = 0;
 
-	while (i < m) {
-		u8 c = s[i];
+	/* ISO-2022-JP is all 7-bit: look at most 64 bytes ahead at a time */
+	while (i < n) {
+		size_t k = n - i < 64 ? n - i : 64;
+		size_t m = we_ascii_copy(NULL, s + i, k);
+		size_t end = i + m;
 
-		if (c == 0x0e || c == 0x0f || c == 0x1b ||
-		    (roman && (c == 0x5c || c == 0x7e)))
-			break;
-		i++;
+		for (; i < end; i++) {
+			u8 c = s[i];
+
+			if (c == 0x0e || c == 0x0f || c == 0x1b ||
+			    (roman && (c == 0x5c || c == 0x7e)))
+				return i;
+		}
+		if (m < k)
+			return i;	/* a non-ASCII byte */
 	}
 	return i;
 }

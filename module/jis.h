@@ -81,4 +81,22 @@ static inline int we_sjis_pointer(u32 cp)
 	return p;
 }
 
+/*
+ * Encoders' fast path: the code point of a well-formed 3-byte UTF-8
+ * sequence at @p (U+0800..U+FFFF but surrogates), or 0.
+ */
+static inline u32 we_utf8_3(const u8 *p)
+{
+	u32 cp;
+
+	if ((p[0] & 0xf0) != 0xe0 || (p[1] & 0xc0) != 0x80 ||
+	    (p[2] & 0xc0) != 0x80)
+		return 0;
+	cp = ((u32)(p[0] & 0x0f) << 12) | ((u32)(p[1] & 0x3f) << 6) |
+	     (p[2] & 0x3f);
+	if (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return cp;
+}
+
 #endif /* WHATENC_JIS_H */

@@ -155,6 +155,29 @@ enum whatenc_ret whatenc_shift_jis_encode(struct whatenc_encoder *e,
 			b->out_pos += n;
 			continue;
 		}
+		/* fast path: 3-byte UTF-8 in, one or two bytes out */
+		while (!e->in.needed && b->in_size - b->in_pos >= 3 &&
+		       b->out_size - b->out_pos >= 2) {
+			u8 *o = b->out + b->out_pos;
+
+			cp = we_utf8_3(b->in + b->in_pos);
+			if (cp >= 0xff61 && cp <= 0xff9f) {
+				o[0] = cp - 0xff61 + 0xa1;
+				b->out_pos++;
+			} else {
+				if (cp == 0x203e)
+					break;
+				p = we_sjis_pointer(cp == 0x2212 ? 0xff0d : cp);
+				if (p < 0)
+					break;
+				lead = p / 188;
+				trail = p % 188;
+				o[0] = lead + (lead < 0x1f ? 0x81 : 0xc1);
+				o[1] = trail + (trail < 0x3f ? 0x40 : 0x41);
+				b->out_pos += 2;
+			}
+			b->in_pos += 3;
+		}
 		cp = we_enc_next(e, b, last);
 		if (cp == WE_NEED_MORE)
 			return WHATENC_INPUT_EMPTY;
