@@ -49,7 +49,7 @@ static const struct u16_case cases[] = {
 	{ S("\xfe\xff"), S("\xef\xbf\xbe"), S("\xef\xbf\xbe"), 0, { { 0 } } },
 };
 
-static void swap(const char *in, unsigned int n, u8 *out)
+static void swap_bytes(const char *in, unsigned int n, u8 *out)
 {
 	unsigned int i;
 
@@ -73,7 +73,7 @@ WT_CASE(utf16_decode)
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
 		const struct u16_case *c = &cases[i];
 
-		swap(c->in, c->in_len, be);
+		swap_bytes(c->in, c->in_len, be);
 		for (k = 0; k < 2; k++) {
 			int enc = k ? WHATENC_UTF_16BE : WHATENC_UTF_16LE;
 			const u8 *in = k ? be : (const u8 *)c->in;
@@ -211,7 +211,7 @@ WT_CASE(utf16_encode)
 	for (i = 0; i < ARRAY_SIZE(enc_cases); i++) {
 		const struct enc_case *c = &enc_cases[i];
 
-		swap(c->out, c->out_len, be);
+		swap_bytes(c->out, c->out_len, be);
 		for (k = 0; k < 2; k++) {
 			int enc = k ? WHATENC_UTF_16BE : WHATENC_UTF_16LE;
 			const u8 *exp = k ? be : (const u8 *)c->out;
