@@ -69,10 +69,11 @@ enum whatenc_ret whatenc_shift_jis_decode(struct whatenc_decoder *d,
 				   (byte >= 0xe0 && byte <= 0xfc)) {
 				lead = byte;
 				continue;
-			} else if (d->flags & WHATENC_DEC_FATAL) {
-				ret = sjis_error(d, 0, byte, true);
-				break;
 			} else {
+				if (d->flags & WHATENC_DEC_FATAL) {
+					ret = sjis_error(d, 0, byte, true);
+					break;
+				}
 				cp = WE_FFFD;
 			}
 		} else {
