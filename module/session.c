@@ -666,11 +666,10 @@ int we_session_convert(struct we_session *s, struct whatenc_convert *cv,
 				break;
 			}
 		} else if (!iov_iter_count(in)) {
-			if (chunk_last) {
+			if (chunk_last)
 				s->stream_start = s->bytes_in;
-			} else if (!all_in || n < want) {
+			else if (!all_in || n < want)
 				result = WHATENC_RES_INTERRUPTED;
-			}
 			break;
 		} else if (n < want) {
 			continue;	/* the next copy finds the fault */
