@@ -26,8 +26,8 @@
  *	user pointer faults, the bytes before the fault are consumed and
  *	counted; with none, -EFAULT and nothing changes. A write() after
  *	END_OF_STREAM (even before read() returned 0) starts a new stream.
- * read(): returns the output ready (never more than the buffer holds,
- *	never splitting a decoded character across the stream's end).
+ * read(): returns up to count bytes of the output ready (the converter
+ *	adds whole characters only).
  *	With nothing ready it blocks (-EAGAIN with O_NONBLOCK, -ERESTARTSYS
  *	/ EINTR on a signal), except: after END_OF_STREAM and a full drain
  *	it returns 0 once; after a fatal error it returns -EILSEQ.
