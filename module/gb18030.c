@@ -271,11 +271,33 @@ enum whatenc_ret whatenc_gb18030_decode(struct whatenc_decoder *d,
 	return ret;
 }
 
+/*
+ * Two-byte form of a CJK Unified Ideograph U+4E00..U+9FA5: GB2312's by
+ * rank from a table, the others (GBK/3, then GBK/4, in code point order)
+ * computed from their rank among them (see scripts/gentables/chinese.py).
+ */
+static inline u16 gb_enc_ideograph(u32 i)
+{
+	u32 bits = gb18030_ideo_bits[i >> 5], bit = i & 31, r, t;
+
+	r = gb18030_ideo_base[i >> 5] + gb_popcount32(bits & ((1u << bit) - 1));
+	if (bits & (1u << bit))
+		return gb18030_ideo_code[r];
+	r = i - r;
+	if (r >= 32 * 190)
+		r = (0xaa - 0x81 + (r - 32 * 190) / 96) * 190 +
+		    (r - 32 * 190) % 96;
+	t = r % 190;
+	return ((r / 190 + 0x81) << 8) | (t + (t < 0x3f ? 0x40 : 0x41));
+}
+
 /* Two-byte form of @cp (index gb18030 or the encoder's table), or 0. */
 static inline u16 gb_enc_lookup(u32 cp)
 {
 	u32 bits, bit;
 
+	if (cp - 0x4e00 < 0x9fa6 - 0x4e00)
+		return gb_enc_ideograph(cp - 0x4e00);
 	if (cp < GB18030_ENC_LO || cp > GB18030_ENC_HI)
 		return 0;
 	bits = gb18030_enc_bits[(cp >> 5) - (GB18030_ENC_LO >> 5)];

@@ -6,9 +6,16 @@ Decoder tables are indexed directly by pointer. Encoder tables are
 code points a 32-bit presence bitmap and the rank of the block's first
 entry; the entry for a code point is code[base + popcount(bits below)].
 Entries are the two output bytes (lead << 8 | trail), so the encoder does
-no division. Big5's 1713 astral code points are a sorted array searched
+no division. Big5's 291 encodable astral code points are a sorted array searched
 by bisection (they are rare in text, and a bitmap over plane 2 would
-cost 12 KB of block headers)."""
+cost 12 KB of block headers).
+
+gb18030's CJK Unified Ideographs U+4E00..U+9FA5 are all in index
+gb18030: 6763 of them in GB2312's rows (leads 0xB0..0xF7, trails
+0xA1..0xFE), which the encoder finds by rank in a small table, and the
+14139 others in Unicode order in GBK/3 (leads 0x81..0xA0, all 190
+trails) then GBK/4 (leads 0xAA.., trails 0x40..0xA0), whose bytes the
+encoder computes from the rank. generate() asserts this shape."""
 
 import common
 
@@ -88,6 +95,26 @@ def gb18030(ctx):
         enc[old] = gb_bytes(pointer)
     assert 0xE5E5 not in enc
 
+    # CJK Unified Ideographs: GB2312 ones by rank, the others computed
+    ideo = range(0x4E00, 0x9FA6)
+    g2312 = [c for c in ideo if 0xB0 <= enc[c] >> 8 <= 0xF7 and
+             enc[c] & 0xFF >= 0xA1]
+    rest = [c for c in ideo if c not in set(g2312)]
+    assert len(g2312) == 6763 and len(rest) == 14139
+    for k, c in enumerate(rest):
+        p = k if k < 32 * 190 else ((0xAA - 0x81 + (k - 32 * 190) // 96) * 190 +
+                                    (k - 32 * 190) % 96)
+        assert enc[c] == gb_bytes(p)
+    g_set = set(g2312)
+    ibits, ibase = [], []
+    for blk in range((len(ideo) + 31) // 32):
+        ibase.append(sum(1 for c in g2312 if c - 0x4E00 < blk * 32))
+        ibits.append(sum(1 << i for i in range(32)
+                         if 0x4E00 + blk * 32 + i in g_set))
+    icode = [enc[c] for c in g2312]
+    for c in ideo:
+        del enc[c]
+
     sizes = {}
     deltas = ["index gb18030 pointer %d: U+%04X -> U+%04X (GB18030-2022)"
               % (p, old, new) for p, old, new in GB18030_2022]
@@ -131,7 +158,16 @@ def gb18030(ctx):
     out.append("\n/* encoder: code point -> lead << 8 | trail */\n")
     text, size = rank_table(ctx, "gb18030", enc, min(enc), max(enc))
     out.append(text)
-    sizes["gb18030_enc"] = size
+    out.append("\n/* U+4E00 + 32 * k + i: bit i set = in GB2312's rows */\n")
+    out.append(common.c_array("static const u32 gb18030_ideo_bits[%d]" % len(ibits),
+                              ibits, "0x%08x", 6))
+    out.append("\n/* GB2312 ideographs before each block of 32 */\n")
+    out.append(common.c_array("static const u16 gb18030_ideo_base[%d]" % len(ibase),
+                              ibase, "%4d", 10))
+    out.append("\n/* the bytes of the GB2312 ideographs, in code point order */\n")
+    out.append(common.c_array("static const u16 gb18030_ideo_code[%d]" % len(icode),
+                              icode))
+    sizes["gb18030_enc"] = size + 6 * len(ibits) + 2 * len(icode)
     out.append("\n#endif /* WHATENC_TABLES_GB18030_H */\n")
     ctx.write("tables_gb18030.h", "".join(out))
     return sizes

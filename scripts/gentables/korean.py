@@ -3,7 +3,14 @@
 
 The decoder table is index EUC-KR by pointer (up to the last non-null
 pointer); the encoder's is a bitmap + rank reverse table of the first
-pointer of each code point (see chinese.rank_table())."""
+pointer of each code point (see chinese.rank_table()), except for the
+11172 Hangul syllables U+AC00..U+D7A3, which are all in the index in
+Unicode order in two runs: the 2350 of KS X 1001 (rows 0xB0..0xC8,
+trails 0xA1..0xFE) and the 8822 others of the Unified Hangul Code
+(leads 0x81..0xA0 with 178 trails 0x41..0x5A, 0x61..0x7A, 0x81..0xFE,
+then leads 0xA1..0xC6 with the first 84 of them). The encoder needs only
+a bitmap of which syllables are KS X 1001 and the rank; generate()
+asserts that the index has exactly this shape."""
 
 import common
 from chinese import rank_table
@@ -22,6 +29,27 @@ def generate(ctx):
     for pointer, cp in enumerate(index):
         if cp is not None:
             enc.setdefault(cp, euc_kr_bytes(pointer))
+
+    # Hangul syllables: check the two runs, keep only the KS X 1001 bitmap
+    hangul = range(0xAC00, 0xD7A4)
+    ksx = [c for c in hangul if enc[c] >> 8 >= 0xB0 and enc[c] & 0xFF >= 0xA1]
+    uhc = [c for c in hangul if c not in set(ksx)]
+    assert len(ksx) == 2350 and len(uhc) == 8822
+    for r, c in enumerate(ksx):
+        assert enc[c] == ((0xB0 + r // 94) << 8) | (0xA1 + r % 94)
+    for k, c in enumerate(uhc):
+        lead, t = ((0x81 + k // 178, k % 178) if k < 32 * 178 else
+                   (0xA1 + (k - 32 * 178) // 84, (k - 32 * 178) % 84))
+        trail = 0x41 + t if t < 26 else 0x61 + t - 26 if t < 52 else 0x81 + t - 52
+        assert enc[c] == (lead << 8) | trail
+    ksx_set = set(ksx)
+    bits, base = [], []
+    for blk in range((len(hangul) + 31) // 32):
+        base.append(sum(1 for c in ksx if c - 0xAC00 < blk * 32))
+        bits.append(sum(1 << i for i in range(32)
+                        if 0xAC00 + blk * 32 + i in ksx_set))
+    for c in hangul:
+        del enc[c]
     out = [ctx.header("tables_euc_kr.h - EUC-KR: index EUC-KR and "
                       "its reverse table")]
     out.append("#ifndef WHATENC_TABLES_EUC_KR_H\n#define WHATENC_TABLES_EUC_KR_H\n\n")
@@ -30,5 +58,11 @@ def generate(ctx):
     out.append("\n/* encoder: code point -> lead << 8 | trail */\n")
     text, _ = rank_table(ctx, "euc_kr", enc, min(enc), max(enc))
     out.append(text)
+    out.append("\n/* Hangul syllables U+AC00 + 32 * k + i: bit i set = KS X 1001 */\n")
+    out.append(common.c_array("static const u32 euc_kr_hangul_bits[%d]" % len(bits),
+                              bits, "0x%08x", 6))
+    out.append("\n/* KS X 1001 syllables before each block of 32 */\n")
+    out.append(common.c_array("static const u16 euc_kr_hangul_base[%d]" % len(base),
+                              base, "%4d", 10))
     out.append("\n#endif /* WHATENC_TABLES_EUC_KR_H */\n")
     ctx.write("tables_euc_kr.h", "".join(out))
