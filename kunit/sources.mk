@@ -23,3 +23,4 @@ WHATENC_KUNIT_SRCS += test_split.c
 WHATENC_KUNIT_SRCS += test_labels.c
 WHATENC_KUNIT_SRCS += test_utf16.c
 WHATENC_KUNIT_SRCS += test_single_byte.c
+WHATENC_KUNIT_SRCS += test_detect.c
