@@ -36,10 +36,36 @@ enum whatenc_ret whatenc_sb_decode(struct whatenc_decoder *d,
 	(void)last;	/* nothing is ever held */
 
 	while (b->in_pos < b->in_size) {
-		u8 byte;
+		const u8 *in = b->in;
+		u8 *out = b->out, byte;
+		size_t ip, op;
 		u32 cp;
 
 		sb_ascii(b);
+		/* a run of mapped bytes, while 3 bytes of output are free */
+		ip = b->in_pos;
+		op = b->out_pos;
+		while (ip < b->in_size && b->out_size - op >= 3) {
+			byte = in[ip];
+			if (byte < 0x80) {
+				out[op++] = byte;
+			} else {
+				cp = table[byte - 0x80];
+				if (unlikely(!cp))
+					break;
+				if (cp < 0x800) {
+					out[op++] = 0xc0 | (cp >> 6);
+					out[op++] = 0x80 | (cp & 0x3f);
+				} else {
+					out[op++] = 0xe0 | (cp >> 12);
+					out[op++] = 0x80 | ((cp >> 6) & 0x3f);
+					out[op++] = 0x80 | (cp & 0x3f);
+				}
+			}
+			ip++;
+		}
+		b->in_pos = ip;
+		b->out_pos = op;
 		if (b->in_pos == b->in_size)
 			break;
 		if (b->out_pos == b->out_size)
@@ -78,6 +104,52 @@ static int sb_lookup(unsigned int k, u32 cp)
 	return -1;
 }
 
+/*
+ * Fast path of the encoder: complete, valid 1-3 byte UTF-8 sequences of
+ * mappable code points, straight from the input. Stops (leaving the rest
+ * to the spec's reader) at anything else.
+ */
+static void sb_encode_run(unsigned int k, struct whatenc_buf *b)
+{
+	const u8 *in = b->in;
+	size_t ip = b->in_pos, op = b->out_pos;
+	int byte;
+
+	while (ip < b->in_size && op < b->out_size) {
+		u8 c = in[ip];
+		u32 cp;
+		unsigned int n;
+
+		if (c < 0x80) {
+			b->out[op++] = c;
+			ip++;
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf && b->in_size - ip >= 2 &&
+		    (in[ip + 1] & 0xc0) == 0x80) {
+			cp = (c & 0x1f) << 6 | (in[ip + 1] & 0x3f);
+			n = 2;
+		} else if (c >= 0xe0 && c <= 0xef && b->in_size - ip >= 3 &&
+			   (in[ip + 1] & 0xc0) == 0x80 &&
+			   (in[ip + 2] & 0xc0) == 0x80) {
+			cp = (c & 0xf) << 12 | (in[ip + 1] & 0x3f) << 6 |
+			     (in[ip + 2] & 0x3f);
+			if (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))
+				break;
+			n = 3;
+		} else {
+			break;
+		}
+		byte = sb_lookup(k, cp);
+		if (byte < 0)
+			break;
+		b->out[op++] = byte;
+		ip += n;
+	}
+	b->in_pos = ip;
+	b->out_pos = op;
+}
+
 enum whatenc_ret whatenc_sb_encode(struct whatenc_encoder *e,
 				   struct whatenc_buf *b, bool last)
 {
@@ -88,8 +160,11 @@ enum whatenc_ret whatenc_sb_encode(struct whatenc_encoder *e,
 		u32 cp;
 		int byte;
 
-		if (!e->in.needed)
+		if (!e->in.needed) {
 			sb_ascii(b);
+			if (!e->pend_len)
+				sb_encode_run(k, b);
+		}
 		if (b->out_pos == b->out_size && b->in_pos < b->in_size)
 			return WHATENC_OUTPUT_FULL;
 		cp = we_enc_next(e, b, last);

@@ -27,10 +27,13 @@ static size_t utf8_valid_prefix(const u8 *p, size_t n)
 	for (;;) {
 		u8 c, c1;
 
-		i += we_ascii_copy(NULL, p + i, n - i);
 		if (i == n)
 			return i;
 		c = p[i];
+		if (c < 0x80) {
+			i += we_ascii_copy(NULL, p + i, n - i);
+			continue;
+		}
 		if (c >= 0xc2 && c <= 0xdf) {
 			if (i + 1 >= n || (p[i + 1] & 0xc0) != 0x80)
 				return i;
