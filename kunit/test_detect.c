@@ -329,8 +329,7 @@ static const struct det_case cases[] = {
 	  "e\0n\0c\0o\0d\0i\0n\0g\0=\0\"\0U\0T\0F\0-\0001\0006\0\"\0?\0>\0",
 	  WHATENC_UTF_16LE, S_XML, CERT),
 	C("xml utf-16be decl", F_XML,
-	  "\0<\0?\0x\0m\0l\0 \0e\0n\0c\0o\0d\0i\0n\0g\0=\0'\0U\0T\0F\0-\0001"
-	  "\0006\0'\0?\0>",
+	  "\0<\0?\0x\0m\0l\0 \0e\0n\0c\0o\0d\0i\0n\0g\0=\0'\0U\0T\0F\0-\0001\0006\0'\0?\0>",
 	  WHATENC_UTF_16BE, S_XML, CERT),
 	/* no encoding declaration in a 16-bit document: an error, tentative */
 	C("xml utf-16be no encoding", F_XML,
@@ -412,7 +411,7 @@ static const struct det_case cases[] = {
 	C("text overlong", F_TEXT, "a\xc0\xaf", W1252, S_FB, TENT),
 	C("text above 10ffff", F_TEXT, "a\xf4\x90\x80\x80", W1252, S_FB, TENT),
 	C("text truncated at eof", F_TEXT, "a\xe2\x82", W1252, S_FB, TENT),
-	C("text bom", F_TEXT, "\xef\xbb\xbf" "caf\xe9", WHATENC_UTF_8, S_BOM,
+	C("text bom", F_TEXT, "\xef\xbb\xbf\x63\x61\x66\xe9", WHATENC_UTF_8, S_BOM,
 	  CERT),
 	CO("text transport given", F_TEXT, "caf\xc3\xa9", I88592, NONE, NONE, 0,
 	   I88592, S_TR, CERT),
