@@ -201,8 +201,10 @@ static inline u16 big5_enc_lookup(u32 cp)
 {
 	u32 bits, bit, blk;
 
-	if (cp >= BIG5_ENC_LO && cp <= BIG5_ENC_HI) {
-		blk = (cp >> 5) - (BIG5_ENC_LO >> 5);
+	if (cp < 0x10000) {
+		if (big5_enc_page[cp >> 10] == 0xff)
+			return 0;
+		blk = big5_enc_page[cp >> 10] * 32 + ((cp >> 5) & 31);
 		bits = big5_enc_bits[blk];
 		bit = cp & 31;
 		if (!(bits & (1u << bit)))

@@ -34,6 +34,16 @@ static enum whatenc_ret euc_kr_dec_error(struct whatenc_decoder *d,
 }
 
 
+/* The index code point for @lead, @byte (0x41..0xFE) in index EUC-KR. */
+static inline u32 euc_kr_index_cp(u8 lead, u8 byte)
+{
+	if (lead < 0xc7)
+		return euc_kr_dec[(lead - 0x81) * 190 + byte - 0x41];
+	if (byte < 0xa1)
+		return 0;
+	return euc_kr_dec_hi[(lead - 0xc7) * 94 + byte - 0xa1];
+}
+
 /*
  * Decoder fast path: ASCII runs and complete two-byte sequences with a
  * code point, while at least 2 input and 4 output bytes remain and no
@@ -62,8 +72,7 @@ static inline void euc_kr_dec_fast(struct whatenc_buf *b)
 		c1 = in[ip + 1];
 		if (c0 == 0x80 || c0 == 0xff || c1 < 0x41 || c1 == 0xff)
 			break;
-		cp = (c0 - 0x81) * 190 + (c1 - 0x41);
-		cp = cp < ARRAY_SIZE(euc_kr_dec) ? euc_kr_dec[cp] : 0;
+		cp = euc_kr_index_cp(c0, c1);
 		if (!cp)
 			break;
 		op += we_utf8_write(out + op, cp);
@@ -88,7 +97,6 @@ enum whatenc_ret whatenc_euc_kr_decode(struct whatenc_decoder *d,
 	enum whatenc_ret ret = WHATENC_INPUT_EMPTY;
 
 	while (b->in_pos < b->in_size) {
-		unsigned int pointer;
 		u8 byte;
 		u32 cp;
 
@@ -123,11 +131,8 @@ enum whatenc_ret whatenc_euc_kr_decode(struct whatenc_decoder *d,
 		}
 		byte = b->in[b->in_pos];
 		cp = 0;
-		if (byte >= 0x41 && byte <= 0xfe) {
-			pointer = (lead - 0x81) * 190 + (byte - 0x41);
-			if (pointer < ARRAY_SIZE(euc_kr_dec))
-				cp = euc_kr_dec[pointer];
-		}
+		if (byte >= 0x41 && byte <= 0xfe)
+			cp = euc_kr_index_cp(lead, byte);
 		if (cp) {
 			lead = 0;
 			b->in_pos++;
@@ -193,9 +198,9 @@ static inline u16 euc_kr_enc_lookup(u32 cp)
 
 	if (cp - 0xac00 < 11172)
 		return euc_kr_enc_hangul(cp - 0xac00);
-	if (cp < EUC_KR_ENC_LO || cp > EUC_KR_ENC_HI)
+	if (cp >= 0x10000 || euc_kr_enc_page[cp >> 10] == 0xff)
 		return 0;
-	blk = (cp >> 5) - (EUC_KR_ENC_LO >> 5);
+	blk = euc_kr_enc_page[cp >> 10] * 32 + ((cp >> 5) & 31);
 	bits = euc_kr_enc_bits[blk];
 	bit = cp & 31;
 	if (!(bits & (1u << bit)))
@@ -203,7 +208,6 @@ static inline u16 euc_kr_enc_lookup(u32 cp)
 	return euc_kr_enc_code[euc_kr_enc_base[blk] +
 			       euc_kr_popcount32(bits & ((1u << bit) - 1))];
 }
-
 
 /*
  * Encoder fast path: ASCII runs and complete two- and three-byte UTF-8

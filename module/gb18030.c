@@ -294,21 +294,20 @@ static inline u16 gb_enc_ideograph(u32 i)
 /* Two-byte form of @cp (index gb18030 or the encoder's table), or 0. */
 static inline u16 gb_enc_lookup(u32 cp)
 {
-	u32 bits, bit;
+	u32 bits, bit, blk;
 
 	if (cp - 0x4e00 < 0x9fa6 - 0x4e00)
 		return gb_enc_ideograph(cp - 0x4e00);
-	if (cp < GB18030_ENC_LO || cp > GB18030_ENC_HI)
+	if (cp >= 0x10000 || gb18030_enc_page[cp >> 10] == 0xff)
 		return 0;
-	bits = gb18030_enc_bits[(cp >> 5) - (GB18030_ENC_LO >> 5)];
+	blk = gb18030_enc_page[cp >> 10] * 32 + ((cp >> 5) & 31);
+	bits = gb18030_enc_bits[blk];
 	bit = cp & 31;
 	if (!(bits & (1u << bit)))
 		return 0;
-	return gb18030_enc_code[gb18030_enc_base[(cp >> 5) -
-						 (GB18030_ENC_LO >> 5)] +
+	return gb18030_enc_code[gb18030_enc_base[blk] +
 				gb_popcount32(bits & ((1u << bit) - 1))];
 }
-
 
 /*
  * Encoder fast path: ASCII runs and complete two- and three-byte UTF-8

@@ -3,8 +3,9 @@
 
 Decoder tables are indexed directly by pointer. Encoder tables are
 "bitmap + rank" reverse tables (see rank_table()): for every block of 32
-code points a 32-bit presence bitmap and the rank of the block's first
-entry; the entry for a code point is code[base + popcount(bits below)].
+code points of a non-empty 1024-code-point page, a 32-bit presence bitmap
+and the rank of the block's first entry; the entry for a code point is
+code[base + popcount(bits below)].
 Entries are the two output bytes (lead << 8 | trail), so the encoder does
 no division. Big5's 291 encodable astral code points are a sorted array searched
 by bisection (they are rare in text, and a bitmap over plane 2 would
@@ -45,31 +46,39 @@ def popcount(x):
     return bin(x).count("1")
 
 
-def rank_table(ctx, prefix, entries, lo, hi):
-    """C arrays for a bitmap+rank reverse table over code points lo..hi
-    (entries: {cp: u16 value}, all within lo..hi). Returns (text, size,
-    defines)."""
-    lo_blk, hi_blk = lo >> 5, hi >> 5
-    bits, base, code = [], [], []
-    for blk in range(lo_blk, hi_blk + 1):
-        bm = 0
-        base.append(len(code))
-        for i in range(32):
-            cp = (blk << 5) | i
-            if cp in entries:
-                bm |= 1 << i
-                code.append(entries[cp])
-        bits.append(bm)
+def rank_table(ctx, prefix, entries):
+    """C arrays for a two-level bitmap + rank reverse table over the BMP
+    (entries: {cp: u16 value}, all below 0x10000). <prefix>_enc_page[cp
+    >> 10] is the slot of the 1024-code-point page (0xff: no entry), each
+    present page has 32 blocks of 32 code points with a presence bitmap
+    and the rank of the block's first entry. Returns (text, size)."""
+    assert max(entries) < 0x10000
+    page, bits, base, code = [], [], [], []
+    for pg in range(64):
+        if not any((pg << 10) <= c < ((pg + 1) << 10) for c in entries):
+            page.append(0xFF)
+            continue
+        page.append(len(bits) // 32)
+        for blk in range(pg * 32, pg * 32 + 32):
+            bm = 0
+            base.append(len(code))
+            for i in range(32):
+                cp = (blk << 5) | i
+                if cp in entries:
+                    bm |= 1 << i
+                    code.append(entries[cp])
+            bits.append(bm)
     assert len(code) == len(entries) and len(code) < 65536
-    text = "#define %s_ENC_LO 0x%04x\n#define %s_ENC_HI 0x%04x\n\n" % (
-        prefix.upper(), lo, prefix.upper(), hi)
-    text += common.c_array("static const u32 %s_enc_bits[%d]"
-                           % (prefix, len(bits)), bits, "0x%08x", 6)
+    assert len(bits) // 32 < 0xFF
+    text = common.c_array("static const u8 %s_enc_page[64]" % prefix, page,
+                          "0x%02x", 12)
+    text += "\n" + common.c_array("static const u32 %s_enc_bits[%d]"
+                                  % (prefix, len(bits)), bits, "0x%08x", 6)
     text += "\n" + common.c_array("static const u16 %s_enc_base[%d]"
                                   % (prefix, len(base)), base, "%5d", 10)
     text += "\n" + common.c_array("static const u16 %s_enc_code[%d]"
                                   % (prefix, len(code)), code)
-    return text, 4 * len(bits) + 2 * len(base) + 2 * len(code)
+    return text, 64 + 4 * len(bits) + 2 * len(base) + 2 * len(code)
 
 
 def gb_bytes(pointer):
@@ -156,7 +165,7 @@ def gb18030(ctx):
     sizes["gb18030_hints"] = len(ph) + len(ch)
 
     out.append("\n/* encoder: code point -> lead << 8 | trail */\n")
-    text, size = rank_table(ctx, "gb18030", enc, min(enc), max(enc))
+    text, size = rank_table(ctx, "gb18030", enc)
     out.append(text)
     out.append("\n/* U+4E00 + 32 * k + i: bit i set = in GB2312's rows */\n")
     out.append(common.c_array("static const u32 gb18030_ideo_bits[%d]" % len(ibits),
@@ -214,7 +223,7 @@ def big5(ctx):
     out.append("\n/*\n * encoder (index Big5 pointer: pointers below %d excluded,"
                "\n * last pointer for U+2550 U+255E U+2561 U+256A U+5341 U+5345):"
                "\n * code point -> lead << 8 | trail\n */\n" % BIG5_EXCLUDED_BELOW)
-    text, size = rank_table(ctx, "big5", bmp, min(bmp), max(bmp))
+    text, size = rank_table(ctx, "big5", bmp)
     out.append(text)
     sizes["big5_enc_bmp"] = size
     out.append("\n/* plane 2, sorted: code point - 0x20000, and its bytes */\n")

@@ -22,9 +22,17 @@ def euc_kr_bytes(pointer):
 
 def generate(ctx):
     index = list(ctx.indexes["euc-kr"])
-    last = max(i for i, c in enumerate(index) if c)
-    dec = [c or 0 for c in index[:last + 1]]
-    assert all(c <= 0xFFFF for c in dec)
+    # leads 0x81..0xC6: all 190 trails; leads 0xC7..0xFE: only 0xA1..0xFE
+    # (KS X 1001) have code points
+    split = (0xC7 - 0x81) * 190
+    assert all(index[(lead - 0x81) * 190 + t - 0x41] is None
+               for lead in range(0xC7, 0xFF) for t in range(0x41, 0xA1))
+    dec = [c or 0 for c in index[:split]]
+    dec_hi = [index[(lead - 0x81) * 190 + t - 0x41] or 0
+              for lead in range(0xC7, 0xFF) for t in range(0xA1, 0xFF)
+              if (lead - 0x81) * 190 + t - 0x41 < len(index)]
+    assert len(dec_hi) == 56 * 94
+    assert all(c <= 0xFFFF for c in dec + dec_hi)
     enc = {}
     for pointer, cp in enumerate(index):
         if cp is not None:
@@ -53,10 +61,13 @@ def generate(ctx):
     out = [ctx.header("tables_euc_kr.h - EUC-KR: index EUC-KR and "
                       "its reverse table")]
     out.append("#ifndef WHATENC_TABLES_EUC_KR_H\n#define WHATENC_TABLES_EUC_KR_H\n\n")
-    out.append("/* index EUC-KR: pointer -> code point, 0 = null */\n")
+    out.append("/* index EUC-KR, leads 0x81..0xC6: pointer -> code point, 0 = null */\n")
     out.append(common.c_array("static const u16 euc_kr_dec[%d]" % len(dec), dec))
+    out.append("\n/* leads 0xC7..0xFE, trails 0xA1..0xFE (94 a row); other trails null */\n")
+    out.append(common.c_array("static const u16 euc_kr_dec_hi[%d]" % len(dec_hi),
+                              dec_hi))
     out.append("\n/* encoder: code point -> lead << 8 | trail */\n")
-    text, _ = rank_table(ctx, "euc_kr", enc, min(enc), max(enc))
+    text, _ = rank_table(ctx, "euc_kr", enc)
     out.append(text)
     out.append("\n/* Hangul syllables U+AC00 + 32 * k + i: bit i set = KS X 1001 */\n")
     out.append(common.c_array("static const u32 euc_kr_hangul_bits[%d]" % len(bits),
