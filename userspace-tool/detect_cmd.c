@@ -1,0 +1,349 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * detect_cmd.c - `whatenc detect`: which encoding would a browser (or an
+ * XML or CSS parser) use for these files?
+ *
+ * The detection itself is the core's whatenc_detect() (module/detect.c),
+ * the same code the kernel module exports; this file reads the files,
+ * turns options into struct whatenc_detect_opts and prints the result.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "detect_cmd.h"
+
+#define WD_EXIT_OK	0
+#define WD_EXIT_UNSUP	1
+#define WD_EXIT_ERR	2
+
+/* Read this much for HTML, XML and CSS: more than every look-ahead. */
+#define WD_NEED		4096
+/* "All of the input" stops here (the rest is not examined). */
+#define WD_WHOLE_MAX	(256u << 20)
+
+static const char detect_usage[] =
+"Usage: whatenc detect [OPTION...] FILE...\n"
+"Print the encoding each FILE (- for standard input) is to be decoded\n"
+"with, found the way the standard of its format says, as\n"
+"  FILE: ENCODING (SOURCE, CONFIDENCE)\n"
+"SOURCE is bom, transport, meta, xml-declaration, @charset, validity,\n"
+"referrer or fallback; CONFIDENCE is certain or tentative (HTML's terms).\n"
+"\n"
+"  -F, --format=FORMAT   html (HTML Standard encoding sniffing: BOM,\n"
+"                        transport, <meta> prescan of 1024 bytes, XML\n"
+"                        declaration, referrer, fallback), xml (BOM,\n"
+"                        transport, XML declaration, UTF-8), css (BOM,\n"
+"                        transport, @charset, referrer, UTF-8), text (BOM,\n"
+"                        transport, valid UTF-8, fallback) or auto (by the\n"
+"                        file name: .html .htm .xml .xhtml .svg .css ...;\n"
+"                        default)\n"
+"      --transport=LABEL the encoding the transport gave (e.g. the charset\n"
+"                        of Content-Type)\n"
+"      --referrer=LABEL  the referring document's encoding (html, css)\n"
+"      --fallback=LABEL  the default for html and text (windows-1252)\n"
+"      --utf8-sniff      html: take valid non-ASCII UTF-8 as UTF-8\n"
+"                        (examines the whole file)\n"
+"      --no-utf32        read BOMs exactly as the Encoding Standard: FF FE\n"
+"                        00 00 is UTF-16LE, 00 00 FE FF no BOM (default:\n"
+"                        both are unsupported UTF-32)\n"
+"  -h, --help            show this help\n"
+"\n"
+"Exit status: 0 every file detected; 1 some file is in an encoding whatenc\n"
+"cannot decode (UTF-32, EBCDIC, an unknown XML encoding label); 2 usage\n"
+"error, unknown label, I/O error.\n";
+
+enum {
+	OPT_TRANSPORT = 256,
+	OPT_REFERRER,
+	OPT_FALLBACK,
+	OPT_UTF8_SNIFF,
+	OPT_NO_UTF32,
+};
+
+static const struct option detect_opts[] = {
+	{ "format", required_argument, NULL, 'F' },
+	{ "transport", required_argument, NULL, OPT_TRANSPORT },
+	{ "referrer", required_argument, NULL, OPT_REFERRER },
+	{ "fallback", required_argument, NULL, OPT_FALLBACK },
+	{ "utf8-sniff", no_argument, NULL, OPT_UTF8_SNIFF },
+	{ "no-utf32", no_argument, NULL, OPT_NO_UTF32 },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+int wt_detect_parse_format(const char *name)
+{
+	static const char *const names[] = {
+		[WHATENC_FORMAT_TEXT] = "text",
+		[WHATENC_FORMAT_HTML] = "html",
+		[WHATENC_FORMAT_XML] = "xml",
+		[WHATENC_FORMAT_CSS] = "css",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcasecmp(name, names[i]))
+			return i;
+	return -1;
+}
+
+enum whatenc_format wt_detect_format_of(const char *path)
+{
+	static const struct {
+		const char *ext;
+		enum whatenc_format fmt;
+	} exts[] = {
+		{ "html", WHATENC_FORMAT_HTML }, { "htm", WHATENC_FORMAT_HTML },
+		{ "xml", WHATENC_FORMAT_XML }, { "xhtml", WHATENC_FORMAT_XML },
+		{ "xht", WHATENC_FORMAT_XML }, { "svg", WHATENC_FORMAT_XML },
+		{ "xsl", WHATENC_FORMAT_XML }, { "xslt", WHATENC_FORMAT_XML },
+		{ "rss", WHATENC_FORMAT_XML }, { "atom", WHATENC_FORMAT_XML },
+		{ "css", WHATENC_FORMAT_CSS },
+	};
+	const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
+	size_t i;
+
+	if (!dot || (slash && dot < slash))
+		return WHATENC_FORMAT_TEXT;
+	for (i = 0; i < sizeof(exts) / sizeof(exts[0]); i++)
+		if (!strcasecmp(dot + 1, exts[i].ext))
+			return exts[i].fmt;
+	return WHATENC_FORMAT_TEXT;
+}
+
+size_t wt_detect_need(enum whatenc_format fmt, unsigned int flags)
+{
+	if (fmt == WHATENC_FORMAT_TEXT ||
+	    (fmt == WHATENC_FORMAT_HTML && (flags & WHATENC_DETECT_UTF8_SNIFF)))
+		return 0;
+	return WD_NEED;
+}
+
+static const char *unsup_name(enum whatenc_detect_unsupported u)
+{
+	switch (u) {
+	case WHATENC_UNSUP_UTF32LE:
+		return "UTF-32LE";
+	case WHATENC_UNSUP_UTF32BE:
+		return "UTF-32BE";
+	case WHATENC_UNSUP_EBCDIC:
+		return "EBCDIC";
+	default:
+		return "unknown";
+	}
+}
+
+/* "UTF-32LE (unsupported)" or the XML declaration's unknown label. */
+static void print_unsup(FILE *f, const struct whatenc_detection *d,
+			const u8 *buf)
+{
+	if (d->unsupported == WHATENC_UNSUP_LABEL)
+		fprintf(f, "%.*s", (int)d->label_len,
+			(const char *)buf + d->label_off);
+	else
+		fputs(unsup_name(d->unsupported), f);
+	fputs(" (unsupported)", f);
+}
+
+int wt_detect_auto(enum whatenc_format fmt,
+		   const struct whatenc_detect_opts *opts, const u8 *buf,
+		   size_t len, bool at_eof, const char *name,
+		   enum whatenc_encoding *enc)
+{
+	struct whatenc_detection d;
+	int r = whatenc_detect(fmt, buf, len, at_eof, opts, &d);
+
+	if (r == -EAGAIN)
+		return r;
+	if (r) {
+		fprintf(stderr, "whatenc: %s: detection failed: %s\n", name,
+			strerror(-r));
+		return WD_EXIT_ERR;
+	}
+	if (d.unsupported) {
+		fprintf(stderr, "whatenc: %s: ", name);
+		print_unsup(stderr, &d, buf);
+		fprintf(stderr, " (%s)\n", whatenc_detect_source_name(d.source));
+		return WD_EXIT_UNSUP;
+	}
+	*enc = d.enc;
+	return 0;
+}
+
+/*
+ * Read from @fd into *@buf (grown as needed) until @need bytes (0: all,
+ * up to WD_WHOLE_MAX) or the end. Returns 0 or an errno.
+ */
+static int read_some(int fd, size_t need, u8 **buf, size_t *cap,
+		     size_t *len, bool *at_eof)
+{
+	size_t want = need ? need : WD_WHOLE_MAX;
+	ssize_t n;
+
+	*len = 0;
+	*at_eof = false;
+	while (*len < want) {
+		if (*len == *cap) {
+			size_t ncap = *cap ? *cap * 2 : 65536;
+			u8 *p;
+
+			if (ncap > want)
+				ncap = want;
+			p = realloc(*buf, ncap);
+			if (!p)
+				return ENOMEM;
+			*buf = p;
+			*cap = ncap;
+		}
+		n = read(fd, *buf + *len, *cap - *len);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return errno;
+		}
+		if (!n) {
+			*at_eof = true;
+			break;
+		}
+		*len += n;
+	}
+	if (!*at_eof && *len == want) {
+		/* exactly at the end? */
+		u8 c;
+
+		do {
+			n = read(fd, &c, 1);
+		} while (n < 0 && errno == EINTR);
+		if (n == 0)
+			*at_eof = true;
+	}
+	return 0;
+}
+
+static int get_label(const char *opt, const char *label)
+{
+	int e = whatenc_get_encoding(label, strlen(label));
+
+	if (e < 0 || e >= WHATENC_NR_ENCODINGS) {
+		fprintf(stderr, "whatenc detect: unknown encoding label '%s' for %s\n",
+			label, opt);
+		return -1;
+	}
+	return e;
+}
+
+int whatenc_detect_main(int argc, char **argv)
+{
+	struct whatenc_detect_opts o = { 0 };
+	int fmt = -1, opt, i, e, r, status = WD_EXIT_OK;
+	u8 *buf = NULL;
+	size_t cap = 0;
+
+	optind = 0;	/* glibc: start over (main may have used getopt) */
+	while ((opt = getopt_long(argc, argv, "F:h", detect_opts, NULL)) != -1) {
+		switch (opt) {
+		case 'F':
+			fmt = wt_detect_parse_format(optarg);
+			if (fmt < 0 && strcasecmp(optarg, "auto")) {
+				fprintf(stderr, "whatenc detect: unknown format '%s' (html, xml, css, text or auto)\n",
+					optarg);
+				return WD_EXIT_ERR;
+			}
+			break;
+		case OPT_TRANSPORT:
+		case OPT_REFERRER:
+		case OPT_FALLBACK:
+			e = get_label(opt == OPT_TRANSPORT ? "--transport" :
+				      opt == OPT_REFERRER ? "--referrer" :
+				      "--fallback", optarg);
+			if (e < 0)
+				return WD_EXIT_ERR;
+			if (opt == OPT_TRANSPORT) {
+				o.flags |= WHATENC_DETECT_TRANSPORT;
+				o.transport = e;
+			} else if (opt == OPT_REFERRER) {
+				o.flags |= WHATENC_DETECT_REFERRER;
+				o.referrer = e;
+			} else {
+				o.flags |= WHATENC_DETECT_FALLBACK;
+				o.fallback = e;
+			}
+			break;
+		case OPT_UTF8_SNIFF:
+			o.flags |= WHATENC_DETECT_UTF8_SNIFF;
+			break;
+		case OPT_NO_UTF32:
+			o.flags |= WHATENC_DETECT_NO_UTF32;
+			break;
+		case 'h':
+			fputs(detect_usage, stdout);
+			return fflush(stdout) ? WD_EXIT_ERR : WD_EXIT_OK;
+		default:
+			fprintf(stderr, "Try 'whatenc detect --help' for more information.\n");
+			return WD_EXIT_ERR;
+		}
+	}
+	if (optind == argc) {
+		fprintf(stderr, "whatenc detect: no FILE (use - for standard input)\nTry 'whatenc detect --help' for more information.\n");
+		return WD_EXIT_ERR;
+	}
+
+	for (i = optind; i < argc; i++) {
+		const char *name = argv[i];
+		bool is_stdin = !strcmp(name, "-"), at_eof;
+		enum whatenc_format f;
+		struct whatenc_detection d;
+		size_t len;
+		int fd = STDIN_FILENO;
+
+		f = fmt >= 0 ? (enum whatenc_format)fmt :
+		    is_stdin ? WHATENC_FORMAT_TEXT : wt_detect_format_of(name);
+		if (!is_stdin) {
+			fd = open(name, O_RDONLY | O_CLOEXEC);
+			if (fd < 0) {
+				fprintf(stderr, "whatenc detect: %s: %s\n", name,
+					strerror(errno));
+				status = WD_EXIT_ERR;
+				continue;
+			}
+		}
+		r = read_some(fd, wt_detect_need(f, o.flags), &buf, &cap, &len,
+			      &at_eof);
+		if (!is_stdin)
+			close(fd);
+		if (r) {
+			fprintf(stderr, "whatenc detect: %s: %s\n", name,
+				strerror(r));
+			status = WD_EXIT_ERR;
+			continue;
+		}
+		r = whatenc_detect(f, buf, len, at_eof, &o, &d);
+		if (r) {
+			/* cannot happen: we read more than the look-ahead */
+			fprintf(stderr, "whatenc detect: %s: %s\n", name,
+				strerror(-r));
+			status = WD_EXIT_ERR;
+			continue;
+		}
+		printf("%s: ", is_stdin ? "-" : name);
+		if (d.unsupported) {
+			print_unsup(stdout, &d, buf);
+			if (status == WD_EXIT_OK)
+				status = WD_EXIT_UNSUP;
+		} else {
+			fputs(whatenc_name(d.enc), stdout);
+		}
+		printf(" (%s, %s)\n", whatenc_detect_source_name(d.source),
+		       d.certain ? "certain" : "tentative");
+	}
+	free(buf);
+	if (fflush(stdout))
+		status = WD_EXIT_ERR;
+	return status;
+}
