@@ -16,37 +16,33 @@
 #define R "\xef\xbf\xbd"
 
 struct u16_case {
-	const char *in;		/* UTF-16LE */
-	unsigned int in_len;
-	const char *out;	/* replacement mode */
-	unsigned int out_len;
-	const char *wtf8;	/* with WHATENC_DEC_WTF8 */
-	unsigned int wtf8_len;
+	struct wt_str in;		/* UTF-16LE */
+	struct wt_str out;	/* replacement mode */
+	struct wt_str wtf8;	/* with WHATENC_DEC_WTF8 */
 	int nerr;		/* fatal mode */
 	u8 err[3][2];
 };
 
-#define S(s)	s, sizeof(s) - 1
 static const struct u16_case cases[] = {
-	{ S("A\0"), S("A"), S("A"), 0, { { 0 } } },
-	{ S("\xac\x20"), S("\xe2\x82\xac"), S("\xe2\x82\xac"), 0, { { 0 } } },
-	{ S("\x00\xd8\x00\xdc"), S("\xf0\x90\x80\x80"), S("\xf0\x90\x80\x80"),
+	{ WT_S("A\0"), WT_S("A"), WT_S("A"), 0, { { 0 } } },
+	{ WT_S("\xac\x20"), WT_S("\xe2\x82\xac"), WT_S("\xe2\x82\xac"), 0, { { 0 } } },
+	{ WT_S("\x00\xd8\x00\xdc"), WT_S("\xf0\x90\x80\x80"), WT_S("\xf0\x90\x80\x80"),
 	  0, { { 0 } } },
-	{ S("\xff\xdb\xff\xdf"), S("\xf4\x8f\xbf\xbf"), S("\xf4\x8f\xbf\xbf"),
+	{ WT_S("\xff\xdb\xff\xdf"), WT_S("\xf4\x8f\xbf\xbf"), WT_S("\xf4\x8f\xbf\xbf"),
 	  0, { { 0 } } },
-	{ S("\x00\xd8"), S(R), S("\xed\xa0\x80"), 1, { { 0, 2 } } },
-	{ S("\x00\xdc"), S(R), S("\xed\xb0\x80"), 1, { { 0, 2 } } },
-	{ S("\x00\xd8" "A\0"), S(R "A"), S("\xed\xa0\x80" "A"), 1, { { 0, 2 } } },
-	{ S("\x00\xdc\x00\xd8"), S(R R), S("\xed\xb0\x80\xed\xa0\x80"), 2,
+	{ WT_S("\x00\xd8"), WT_S(R), WT_S("\xed\xa0\x80"), 1, { { 0, 2 } } },
+	{ WT_S("\x00\xdc"), WT_S(R), WT_S("\xed\xb0\x80"), 1, { { 0, 2 } } },
+	{ WT_S("\x00\xd8\x41\0"), WT_S(R "A"), WT_S("\xed\xa0\x80\x41"), 1, { { 0, 2 } } },
+	{ WT_S("\x00\xdc\x00\xd8"), WT_S(R R), WT_S("\xed\xb0\x80\xed\xa0\x80"), 2,
 	  { { 0, 2 }, { 2, 2 } } },
-	{ S("\x00\xd8\x00\xd8\x00\xdc"), S(R "\xf0\x90\x80\x80"),
-	  S("\xed\xa0\x80\xf0\x90\x80\x80"), 1, { { 0, 2 } } },
-	{ S("A\0B"), S("A" R), S("A" R), 1, { { 2, 1 } } },
-	{ S("A\0\x00\xd8" "B"), S("A" R), S("A\xed\xa0\x80" R), 1,
+	{ WT_S("\x00\xd8\x00\xd8\x00\xdc"), WT_S(R "\xf0\x90\x80\x80"),
+	  WT_S("\xed\xa0\x80\xf0\x90\x80\x80"), 1, { { 0, 2 } } },
+	{ WT_S("A\0B"), WT_S("A" R), WT_S("A" R), 1, { { 2, 1 } } },
+	{ WT_S("A\0\x00\xd8\x42"), WT_S("A" R), WT_S("A\xed\xa0\x80" R), 1,
 	  { { 2, 3 } } },
-	{ S("\x00\xd8\x00"), S(R), S("\xed\xa0\x80" R), 1, { { 0, 3 } } },
-	{ S("\x00"), S(R), S(R), 1, { { 0, 1 } } },
-	{ S("\xfe\xff"), S("\xef\xbf\xbe"), S("\xef\xbf\xbe"), 0, { { 0 } } },
+	{ WT_S("\x00\xd8\x00"), WT_S(R), WT_S("\xed\xa0\x80" R), 1, { { 0, 3 } } },
+	{ WT_S("\x00"), WT_S(R), WT_S(R), 1, { { 0, 1 } } },
+	{ WT_S("\xfe\xff"), WT_S("\xef\xbf\xbe"), WT_S("\xef\xbf\xbe"), 0, { { 0 } } },
 };
 
 static void swap_bytes(const char *in, unsigned int n, u8 *out)
@@ -73,24 +69,24 @@ WT_CASE(utf16_decode)
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
 		const struct u16_case *c = &cases[i];
 
-		swap_bytes(c->in, c->in_len, be);
+		swap_bytes(c->in.p, c->in.n, be);
 		for (k = 0; k < 2; k++) {
 			int enc = k ? WHATENC_UTF_16BE : WHATENC_UTF_16LE;
-			const u8 *in = k ? be : (const u8 *)c->in;
+			const u8 *in = k ? be : (const u8 *)c->in.p;
 
-			wt_decode_once(enc, WHATENC_BOM_KEEP, in, c->in_len, r);
-			if (r->out_len != c->out_len ||
-			    memcmp(r->out, c->out, c->out_len))
+			wt_decode_once(enc, WHATENC_BOM_KEEP, in, c->in.n, r);
+			if (r->out_len != c->out.n ||
+			    memcmp(r->out, c->out.p, c->out.n))
 				WT_FAIL("utf16 case %u (%s): output differs", i,
 					whatenc_name(enc));
 			wt_decode_once(enc, WHATENC_BOM_KEEP | WHATENC_DEC_WTF8,
-				       in, c->in_len, r);
-			if (r->out_len != c->wtf8_len ||
-			    memcmp(r->out, c->wtf8, c->wtf8_len))
+				       in, c->in.n, r);
+			if (r->out_len != c->wtf8.n ||
+			    memcmp(r->out, c->wtf8.p, c->wtf8.n))
 				WT_FAIL("utf16 case %u (%s): WTF-8 output differs",
 					i, whatenc_name(enc));
 			wt_decode_once(enc, WHATENC_BOM_KEEP | WHATENC_DEC_FATAL,
-				       in, c->in_len, r);
+				       in, c->in.n, r);
 			if (r->nerr != c->nerr) {
 				WT_FAIL("utf16 case %u (%s): %d errors, expected %d",
 					i, whatenc_name(enc), r->nerr, c->nerr);
@@ -117,13 +113,13 @@ WT_CASE(utf16_wtf8_fatal)
 	r->out_cap = 64;
 	r->out = WT_ALLOC(64);
 	wt_decode_once(WHATENC_UTF_16LE, WHATENC_BOM_KEEP | WHATENC_DEC_WTF8 |
-		       WHATENC_DEC_FATAL, (const u8 *)"\x00\xdc" "A\0\x00\xd8" "B",
+		       WHATENC_DEC_FATAL, (const u8 *)"\x00\xdc\x41\0\x00\xd8\x42",
 		       7, r);
 	WT_EXPECT_EQ(r->nerr, 1);
 	WT_EXPECT_EQ(r->errs[0].offset, 6);
 	WT_EXPECT_EQ(r->errs[0].len, 1);
 	WT_EXPECT_EQ(r->out_len, 7);
-	WT_EXPECT_MEMEQ(r->out, "\xed\xb0\x80" "A\xed\xa0\x80", 7);
+	WT_EXPECT_MEMEQ(r->out, "\xed\xb0\x80\x41\xed\xa0\x80", 7);
 }
 
 /* Every BMP code unit and every pair, both byte orders. */
@@ -174,28 +170,26 @@ WT_CASE(utf16_all_units)
 }
 
 struct enc_case {
-	const char *in;		/* UTF-8 / WTF-8 */
-	unsigned int in_len;
-	const char *out;	/* UTF-16LE, html mode */
-	unsigned int out_len;
+	struct wt_str in;		/* UTF-8 / WTF-8 */
+	struct wt_str out;	/* UTF-16LE, html mode */
 	int nerr;		/* fatal mode */
 	u8 err[2][2];
 };
 
 static const struct enc_case enc_cases[] = {
-	{ S("A"), S("A\0"), 0, { { 0 } } },
-	{ S("\xe2\x82\xac"), S("\xac\x20"), 0, { { 0 } } },
-	{ S("\xf0\x90\x80\x80"), S("\x00\xd8\x00\xdc"), 0, { { 0 } } },
-	{ S("\xed\x9f\xbf"), S("\xff\xd7"), 0, { { 0 } } },
+	{ WT_S("A"), WT_S("A\0"), 0, { { 0 } } },
+	{ WT_S("\xe2\x82\xac"), WT_S("\xac\x20"), 0, { { 0 } } },
+	{ WT_S("\xf0\x90\x80\x80"), WT_S("\x00\xd8\x00\xdc"), 0, { { 0 } } },
+	{ WT_S("\xed\x9f\xbf"), WT_S("\xff\xd7"), 0, { { 0 } } },
 	/* WTF-8 surrogates: one code unit each */
-	{ S("\xed\xa0\x80"), S("\x00\xd8"), 0, { { 0 } } },
-	{ S("\xed\xbf\xbf"), S("\xff\xdf"), 0, { { 0 } } },
-	{ S("\xed\xa0\x80\xed\xb0\x80"), S("\x00\xd8\x00\xdc"), 0, { { 0 } } },
+	{ WT_S("\xed\xa0\x80"), WT_S("\x00\xd8"), 0, { { 0 } } },
+	{ WT_S("\xed\xbf\xbf"), WT_S("\xff\xdf"), 0, { { 0 } } },
+	{ WT_S("\xed\xa0\x80\xed\xb0\x80"), WT_S("\x00\xd8\x00\xdc"), 0, { { 0 } } },
 	/* malformed: U+FFFD (html), MALFORMED (fatal) */
-	{ S("\xed\x41"), S("\xfd\xff" "A\0"), 1, { { 0, 1 } } },
-	{ S("\xed\xa0"), S("\xfd\xff"), 1, { { 0, 2 } } },
-	{ S("\xc0\xaf"), S("\xfd\xff\xfd\xff"), 2, { { 0, 1 }, { 1, 1 } } },
-	{ S("A\xf4\x90"), S("A\0\xfd\xff\xfd\xff"), 2, { { 1, 1 }, { 2, 1 } } },
+	{ WT_S("\xed\x41"), WT_S("\xfd\xff\x41\0"), 1, { { 0, 1 } } },
+	{ WT_S("\xed\xa0"), WT_S("\xfd\xff"), 1, { { 0, 2 } } },
+	{ WT_S("\xc0\xaf"), WT_S("\xfd\xff\xfd\xff"), 2, { { 0, 1 }, { 1, 1 } } },
+	{ WT_S("A\xf4\x90"), WT_S("A\0\xfd\xff\xfd\xff"), 2, { { 1, 1 }, { 2, 1 } } },
 };
 
 WT_CASE(utf16_encode)
@@ -211,19 +205,19 @@ WT_CASE(utf16_encode)
 	for (i = 0; i < ARRAY_SIZE(enc_cases); i++) {
 		const struct enc_case *c = &enc_cases[i];
 
-		swap_bytes(c->out, c->out_len, be);
+		swap_bytes(c->out.p, c->out.n, be);
 		for (k = 0; k < 2; k++) {
 			int enc = k ? WHATENC_UTF_16BE : WHATENC_UTF_16LE;
-			const u8 *exp = k ? be : (const u8 *)c->out;
+			const u8 *exp = k ? be : (const u8 *)c->out.p;
 
 			wt_encode_once(enc, WHATENC_ENC_UTF16 | WHATENC_ENC_HTML,
-				       (const u8 *)c->in, c->in_len, r);
-			if (r->nerr || r->out_len != c->out_len ||
-			    memcmp(r->out, exp, c->out_len))
+				       (const u8 *)c->in.p, c->in.n, r);
+			if (r->nerr || r->out_len != c->out.n ||
+			    memcmp(r->out, exp, c->out.n))
 				WT_FAIL("utf16 encode case %u (%s) differs", i,
 					whatenc_name(enc));
-			wt_encode_once(enc, WHATENC_ENC_UTF16, (const u8 *)c->in,
-				       c->in_len, r);
+			wt_encode_once(enc, WHATENC_ENC_UTF16, (const u8 *)c->in.p,
+				       c->in.n, r);
 			if (r->nerr != c->nerr) {
 				WT_FAIL("utf16 encode case %u: %d errors", i,
 					r->nerr);

@@ -17,78 +17,75 @@
 #define R "\xef\xbf\xbd"	/* U+FFFD */
 
 struct utf8_case {
-	const char *in;
-	unsigned int in_len;
-	const char *out;		/* replacement mode */
-	unsigned int out_len;
+	struct wt_str in;
+	struct wt_str out;		/* replacement mode */
 	/* fatal mode: the errors, as (offset, length) pairs */
 	unsigned int nerr;
 	u8 err[8][2];
 };
 
-#define S(s)	s, sizeof(s) - 1
 static const struct utf8_case utf8_cases[] = {
-	{ S(""), S(""), 0, { { 0 } } },
-	{ S("abc"), S("abc"), 0, { { 0 } } },
+	{ WT_S(""), WT_S(""), 0, { { 0 } } },
+	{ WT_S("abc"), WT_S("abc"), 0, { { 0 } } },
 	/* 1 byte: lone continuation and never-valid bytes */
-	{ S("\x80"), S(R), 1, { { 0, 1 } } },
-	{ S("\xbf"), S(R), 1, { { 0, 1 } } },
-	{ S("\xc0"), S(R), 1, { { 0, 1 } } },
-	{ S("\xc1"), S(R), 1, { { 0, 1 } } },
-	{ S("\xf5"), S(R), 1, { { 0, 1 } } },
-	{ S("\xfe"), S(R), 1, { { 0, 1 } } },
-	{ S("\xff"), S(R), 1, { { 0, 1 } } },
+	{ WT_S("\x80"), WT_S(R), 1, { { 0, 1 } } },
+	{ WT_S("\xbf"), WT_S(R), 1, { { 0, 1 } } },
+	{ WT_S("\xc0"), WT_S(R), 1, { { 0, 1 } } },
+	{ WT_S("\xc1"), WT_S(R), 1, { { 0, 1 } } },
+	{ WT_S("\xf5"), WT_S(R), 1, { { 0, 1 } } },
+	{ WT_S("\xfe"), WT_S(R), 1, { { 0, 1 } } },
+	{ WT_S("\xff"), WT_S(R), 1, { { 0, 1 } } },
 	/* 2 bytes */
-	{ S("\xc2\x80"), S("\xc2\x80"), 0, { { 0 } } },
-	{ S("\xdf\xbf"), S("\xdf\xbf"), 0, { { 0 } } },
-	{ S("\xc0\x80"), S(R R), 2, { { 0, 1 }, { 1, 1 } } },	/* overlong */
-	{ S("\xc1\xbf"), S(R R), 2, { { 0, 1 }, { 1, 1 } } },
-	{ S("\xc2"), S(R), 1, { { 0, 1 } } },			/* truncated */
-	{ S("\xc2\x41"), S(R "A"), 1, { { 0, 1 } } },
-	{ S("\xc2\xc2\x80"), S(R "\xc2\x80"), 1, { { 0, 1 } } },
+	{ WT_S("\xc2\x80"), WT_S("\xc2\x80"), 0, { { 0 } } },
+	{ WT_S("\xdf\xbf"), WT_S("\xdf\xbf"), 0, { { 0 } } },
+	{ WT_S("\xc0\x80"), WT_S(R R), 2, { { 0, 1 }, { 1, 1 } } },	/* overlong */
+	{ WT_S("\xc1\xbf"), WT_S(R R), 2, { { 0, 1 }, { 1, 1 } } },
+	{ WT_S("\xc2"), WT_S(R), 1, { { 0, 1 } } },			/* truncated */
+	{ WT_S("\xc2\x41"), WT_S(R "A"), 1, { { 0, 1 } } },
+	{ WT_S("\xc2\xc2\x80"), WT_S(R "\xc2\x80"), 1, { { 0, 1 } } },
 	/* 3 bytes */
-	{ S("\xe0\xa0\x80"), S("\xe0\xa0\x80"), 0, { { 0 } } },
-	{ S("\xe0\x80\x80"), S(R R R), 3, { { 0, 1 }, { 1, 1 }, { 2, 1 } } },
-	{ S("\xe0\x9f\xbf"), S(R R R), 3, { { 0, 1 }, { 1, 1 }, { 2, 1 } } },
-	{ S("\xed\x9f\xbf"), S("\xed\x9f\xbf"), 0, { { 0 } } },
-	{ S("\xed\xa0\x80"), S(R R R), 3, { { 0, 1 }, { 1, 1 }, { 2, 1 } } },
-	{ S("\xed\xbf\xbf"), S(R R R), 3, { { 0, 1 }, { 1, 1 }, { 2, 1 } } },
-	{ S("\xee\x80\x80"), S("\xee\x80\x80"), 0, { { 0 } } },
-	{ S("\xef\xbf\xbf"), S("\xef\xbf\xbf"), 0, { { 0 } } },
-	{ S("\xe0\xa0"), S(R), 1, { { 0, 2 } } },
-	{ S("\xe1"), S(R), 1, { { 0, 1 } } },
-	{ S("\xe1\x80"), S(R), 1, { { 0, 2 } } },
-	{ S("\xe1\x80\x41"), S(R "A"), 1, { { 0, 2 } } },
-	{ S("\xe1\x41\x80"), S(R "A" R), 2, { { 0, 1 }, { 2, 1 } } },
-	{ S("\xef\xbf\xc2\x80"), S(R "\xc2\x80"), 1, { { 0, 2 } } },
+	{ WT_S("\xe0\xa0\x80"), WT_S("\xe0\xa0\x80"), 0, { { 0 } } },
+	{ WT_S("\xe0\x80\x80"), WT_S(R R R), 3, { { 0, 1 }, { 1, 1 }, { 2, 1 } } },
+	{ WT_S("\xe0\x9f\xbf"), WT_S(R R R), 3, { { 0, 1 }, { 1, 1 }, { 2, 1 } } },
+	{ WT_S("\xed\x9f\xbf"), WT_S("\xed\x9f\xbf"), 0, { { 0 } } },
+	{ WT_S("\xed\xa0\x80"), WT_S(R R R), 3, { { 0, 1 }, { 1, 1 }, { 2, 1 } } },
+	{ WT_S("\xed\xbf\xbf"), WT_S(R R R), 3, { { 0, 1 }, { 1, 1 }, { 2, 1 } } },
+	{ WT_S("\xee\x80\x80"), WT_S("\xee\x80\x80"), 0, { { 0 } } },
+	{ WT_S("\xef\xbf\xbf"), WT_S("\xef\xbf\xbf"), 0, { { 0 } } },
+	{ WT_S("\xe0\xa0"), WT_S(R), 1, { { 0, 2 } } },
+	{ WT_S("\xe1"), WT_S(R), 1, { { 0, 1 } } },
+	{ WT_S("\xe1\x80"), WT_S(R), 1, { { 0, 2 } } },
+	{ WT_S("\xe1\x80\x41"), WT_S(R "A"), 1, { { 0, 2 } } },
+	{ WT_S("\xe1\x41\x80"), WT_S(R "A" R), 2, { { 0, 1 }, { 2, 1 } } },
+	{ WT_S("\xef\xbf\xc2\x80"), WT_S(R "\xc2\x80"), 1, { { 0, 2 } } },
 	/* 4 bytes */
-	{ S("\xf0\x90\x80\x80"), S("\xf0\x90\x80\x80"), 0, { { 0 } } },
-	{ S("\xf4\x8f\xbf\xbf"), S("\xf4\x8f\xbf\xbf"), 0, { { 0 } } },
-	{ S("\xf0\x80\x80\x80"), S(R R R R), 4,
+	{ WT_S("\xf0\x90\x80\x80"), WT_S("\xf0\x90\x80\x80"), 0, { { 0 } } },
+	{ WT_S("\xf4\x8f\xbf\xbf"), WT_S("\xf4\x8f\xbf\xbf"), 0, { { 0 } } },
+	{ WT_S("\xf0\x80\x80\x80"), WT_S(R R R R), 4,
 	  { { 0, 1 }, { 1, 1 }, { 2, 1 }, { 3, 1 } } },
-	{ S("\xf0\x8f\xbf\xbf"), S(R R R R), 4,
+	{ WT_S("\xf0\x8f\xbf\xbf"), WT_S(R R R R), 4,
 	  { { 0, 1 }, { 1, 1 }, { 2, 1 }, { 3, 1 } } },
-	{ S("\xf4\x90\x80\x80"), S(R R R R), 4,			/* > U+10FFFF */
+	{ WT_S("\xf4\x90\x80\x80"), WT_S(R R R R), 4,			/* > U+10FFFF */
 	  { { 0, 1 }, { 1, 1 }, { 2, 1 }, { 3, 1 } } },
-	{ S("\xf5\x80\x80\x80"), S(R R R R), 4,
+	{ WT_S("\xf5\x80\x80\x80"), WT_S(R R R R), 4,
 	  { { 0, 1 }, { 1, 1 }, { 2, 1 }, { 3, 1 } } },
-	{ S("\xf8\x88\x80\x80\x80"), S(R R R R R), 5,		/* 5-byte form */
+	{ WT_S("\xf8\x88\x80\x80\x80"), WT_S(R R R R R), 5,		/* 5-byte form */
 	  { { 0, 1 }, { 1, 1 }, { 2, 1 }, { 3, 1 }, { 4, 1 } } },
-	{ S("\xf0\x90\x80"), S(R), 1, { { 0, 3 } } },
-	{ S("\xf0\x90"), S(R), 1, { { 0, 2 } } },
-	{ S("\xf0"), S(R), 1, { { 0, 1 } } },
-	{ S("\xf0\x90\x80\x41"), S(R "A"), 1, { { 0, 3 } } },
-	{ S("\xf0\x90\x41"), S(R "A"), 1, { { 0, 2 } } },
-	{ S("\xf0\x41"), S(R "A"), 1, { { 0, 1 } } },
-	{ S("\xf1\x80\x80\xc2\x80"), S(R "\xc2\x80"), 1, { { 0, 3 } } },
-	{ S("\xf4\x8f\xbf\xf4\x8f\xbf\xbf"), S(R "\xf4\x8f\xbf\xbf"), 1,
+	{ WT_S("\xf0\x90\x80"), WT_S(R), 1, { { 0, 3 } } },
+	{ WT_S("\xf0\x90"), WT_S(R), 1, { { 0, 2 } } },
+	{ WT_S("\xf0"), WT_S(R), 1, { { 0, 1 } } },
+	{ WT_S("\xf0\x90\x80\x41"), WT_S(R "A"), 1, { { 0, 3 } } },
+	{ WT_S("\xf0\x90\x41"), WT_S(R "A"), 1, { { 0, 2 } } },
+	{ WT_S("\xf0\x41"), WT_S(R "A"), 1, { { 0, 1 } } },
+	{ WT_S("\xf1\x80\x80\xc2\x80"), WT_S(R "\xc2\x80"), 1, { { 0, 3 } } },
+	{ WT_S("\xf4\x8f\xbf\xf4\x8f\xbf\xbf"), WT_S(R "\xf4\x8f\xbf\xbf"), 1,
 	  { { 0, 3 } } },
 	/* Unicode 15 table 3-8 */
-	{ S("\x61\xf1\x80\x80\xe1\x80\xc2\x62\x80\x63\x80\xbf\x64"),
-	  S("a" R R R "b" R "c" R R "d"), 6,
+	{ WT_S("\x61\xf1\x80\x80\xe1\x80\xc2\x62\x80\x63\x80\xbf\x64"),
+	  WT_S("a" R R R "b" R "c" R R "d"), 6,
 	  { { 1, 3 }, { 4, 2 }, { 6, 1 }, { 8, 1 }, { 10, 1 }, { 11, 1 } } },
 	/* errors after ASCII runs longer than a word */
-	{ S("0123456789abcdef\x80xyz"), S("0123456789abcdef" R "xyz"), 1,
+	{ WT_S("0123456789abcdef\x80xyz"), WT_S("0123456789abcdef" R "xyz"), 1,
 	  { { 16, 1 } } },
 };
 
@@ -107,7 +104,7 @@ static bool same_errs(const struct wt_run *r, const struct utf8_case *c)
 		if (r->errret[i] != WHATENC_MALFORMED ||
 		    r->errs[i].offset != c->err[i][0] ||
 		    r->errs[i].len != c->err[i][1] ||
-		    memcmp(r->errs[i].bytes, c->in + c->err[i][0],
+		    memcmp(r->errs[i].bytes, c->in.p + c->err[i][0],
 			   c->err[i][1]))
 			return false;
 	return true;
@@ -117,23 +114,23 @@ static void check_case(wt_ctx *wt, const struct utf8_case *c, int idx,
 		       struct wt_run *r)
 {
 	/* decoder, replacement mode */
-	wt_decode_once(WHATENC_UTF_8, WHATENC_BOM_KEEP, (const u8 *)c->in,
-		       c->in_len, r);
-	if (!same(r, c->out, c->out_len) || r->nerr)
+	wt_decode_once(WHATENC_UTF_8, WHATENC_BOM_KEEP, (const u8 *)c->in.p,
+		       c->in.n, r);
+	if (!same(r, c->out.p, c->out.n) || r->nerr)
 		WT_FAIL("utf8 case %d: decoder output differs", idx);
 	/* decoder, fatal mode: the same errors at the same places */
 	wt_decode_once(WHATENC_UTF_8, WHATENC_BOM_KEEP | WHATENC_DEC_FATAL,
-		       (const u8 *)c->in, c->in_len, r);
+		       (const u8 *)c->in.p, c->in.n, r);
 	if (!same_errs(r, c))
 		WT_FAIL("utf8 case %d: decoder errors differ (%d errors, first at %llu len %u)",
 			idx, r->nerr, r->nerr ? (unsigned long long)r->errs[0].offset : 0ULL,
 			r->nerr ? r->errs[0].len : 0);
 	/* UTF-8 encoder: html mode writes U+FFFD itself (UTF-8 has it) */
-	wt_encode_once(WHATENC_UTF_8, WHATENC_ENC_HTML, (const u8 *)c->in,
-		       c->in_len, r);
-	if (!same(r, c->out, c->out_len) || r->nerr)
+	wt_encode_once(WHATENC_UTF_8, WHATENC_ENC_HTML, (const u8 *)c->in.p,
+		       c->in.n, r);
+	if (!same(r, c->out.p, c->out.n) || r->nerr)
 		WT_FAIL("utf8 case %d: encoder output differs", idx);
-	wt_encode_once(WHATENC_UTF_8, 0, (const u8 *)c->in, c->in_len, r);
+	wt_encode_once(WHATENC_UTF_8, 0, (const u8 *)c->in.p, c->in.n, r);
 	if (!same_errs(r, c))
 		WT_FAIL("utf8 case %d: encoder errors differ", idx);
 }

@@ -24,6 +24,14 @@
 #define WT_HEAVY 1
 #endif
 
+/* A byte string that may hold NULs: WT_S("...") in initializers. */
+struct wt_str {
+	const char *p;
+	unsigned int n;
+};
+
+#define WT_S(s)	{ (s), sizeof(s) - 1 }
+
 #define WT_MAX_ERRS 64
 
 struct wt_run {

@@ -14,10 +14,6 @@
 
 #include "whatenc_types.h"
 
-#ifndef __maybe_unused
-#define __maybe_unused	__attribute__((__unused__))
-#endif
-
 #define WTV_NONE	0xffffffffu	/* index: no code point at this pointer */
 
 /* Expected-value kinds (WPT's tokens). */

@@ -74,13 +74,13 @@ enum whatenc_ret whatenc_utf16_decode(struct whatenc_decoder *d,
 
 			while (ip + 2 <= b->in_size && b->out_size - op >= 3) {
 				cu = utf16_unit(in + ip, be);
+				if ((cu & 0xf800) == 0xd800)
+					break;
 				if (cu < 0x80) {
 					out[op++] = cu;
 				} else if (cu < 0x800) {
 					out[op++] = 0xc0 | (cu >> 6);
 					out[op++] = 0x80 | (cu & 0x3f);
-				} else if ((cu & 0xf800) == 0xd800) {
-					break;
 				} else {
 					out[op++] = 0xe0 | (cu >> 12);
 					out[op++] = 0x80 | ((cu >> 6) & 0x3f);

@@ -112,6 +112,9 @@ class Header:
             "#ifndef %s_VECTORS_H" % self.guard,
             "#define %s_VECTORS_H" % self.guard,
             '#include "wt_vectors.h"',
+            "#ifndef __maybe_unused",
+            "#define __maybe_unused __attribute__((__unused__))",
+            "#endif",
             "#define %s_PRESENT %d" % (self.guard, 1 if self.present else 0),
         ]
         pools = []
