@@ -271,6 +271,100 @@ static ssize_t dev_convert(int fd, const u8 *in, size_t n, u8 *out, size_t cap)
 	return op;
 }
 
+/*
+ * Fatal mode: the device stops where the core stops, with the same output
+ * before the error, the same kind of error and the same stream offset.
+ */
+static void test_fatal_equivalence(void)
+{
+	size_t n = 20000, cap = 8 * n + 64;
+	u8 *in = malloc(n), *ref = malloc(cap), *out = malloc(cap);
+	int enc, dir, fd = xopen(O_NONBLOCK), same = 0, errors = 0;
+
+	for (dir = 0; dir < 2; dir++) {
+		for (enc = 0; enc < WHATENC_NR_ENCODINGS; enc++) {
+			unsigned int flags = dir ? 0 : WHATENC_DEC_FATAL;
+			struct whatenc_decoder d;
+			struct whatenc_encoder e;
+			struct whatenc_status st;
+			struct whatenc_buf b;
+			size_t len = n, ip = 0, op = 0;
+			u64 ref_off = 0;
+			int ret, werr = 0;
+			ssize_t r;
+
+			if (dir)
+				len = gen_utf8(in, n);
+			else
+				gen_bytes(in, n);
+			b = (struct whatenc_buf){ in, 0, len, ref, 0, cap };
+			if (dir) {
+				whatenc_encoder_init(&e, enc, flags);
+				ret = whatenc_encode(&e, &b, true);
+				ref_off = e.err.offset;
+			} else {
+				whatenc_decoder_init(&d, enc, flags);
+				ret = whatenc_decode(&d, &b, true);
+				ref_off = d.err.offset;
+			}
+			if (cfg(fd, whatenc_name(enc), dir, flags, NULL)) {
+				CHECK(0, "configure %s", whatenc_name(enc));
+				continue;
+			}
+			while (ip < len) {
+				size_t c = 1 + rnd() % 3000;
+
+				r = xwrite(fd, in + ip, c < len - ip ? c : len - ip);
+				if (r > 0) {
+					ip += r;
+					continue;
+				}
+				if (r != -EAGAIN) {
+					werr = (int)r;
+					break;
+				}
+				r = xread(fd, out + op, cap - op);
+				if (r > 0)
+					op += r;
+			}
+			if (!werr && ioctl(fd, WHATENC_IOC_END_OF_STREAM))
+				werr = -errno;
+			while ((r = xread(fd, out + op, cap - op)) > 0)
+				op += r;
+			status(fd, &st);
+			if (ret == WHATENC_INPUT_EMPTY) {
+				if (r == 0 && !werr && op == b.out_pos &&
+				    !memcmp(out, ref, op))
+					same++;
+				else
+					CHECK(0, "fatal %s %s: no error expected (%zd, %d)",
+					      dir ? "encode" : "decode",
+					      whatenc_name(enc), r, werr);
+				continue;
+			}
+			errors++;
+			if (r == -EILSEQ && op == b.out_pos &&
+			    !memcmp(out, ref, op) && st.err_kind == (u32)ret &&
+			    st.err_offset == ref_off)
+				same++;
+			else
+				CHECK(0, "fatal %s %s: out %zu/%zu kind %u/%d offset %llu/%llu",
+				      dir ? "encode" : "decode", whatenc_name(enc),
+				      op, b.out_pos, st.err_kind, ret,
+				      (unsigned long long)st.err_offset,
+				      (unsigned long long)ref_off);
+		}
+	}
+	CHECK(same == 2 * WHATENC_NR_ENCODINGS,
+	      "fatal mode equal to core: %d of 80", same);
+	printf("# fatal equivalence: %d of 80 equal (%d stopped at an error)\n",
+	       same, errors);
+	close(fd);
+	free(in);
+	free(ref);
+	free(out);
+}
+
 static void test_equivalence(void)
 {
 	size_t n = 60000, cap;
@@ -964,6 +1058,7 @@ int main(int argc, char **argv)
 	test_many_sessions();
 	test_param();
 	test_equivalence();
+	test_fatal_equivalence();
 	printf("%d passed, %d failed\n", npass, nfail);
 	return nfail ? 1 : 0;
 }

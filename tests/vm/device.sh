@@ -46,5 +46,34 @@ else
 	echo "SKIP: whatenc-devtest32 cannot run here (rc $rc: no IA32 emulation in this kernel)"
 fi
 rm -f "$out"
+
+# buf_size is validated at load time too (needs a whatenc.ko we may reload)
+ko=${WHATENC_DEVTEST_KO:-}
+for d in "${WHATENC_KO_DIR:-}" /mods /lib/modules/whatenc; do
+	[ -n "$ko" ] && break
+	[ -n "$d" ] && [ -f "$d/whatenc.ko" ] && ko=$d/whatenc.ko
+done
+if [ -n "$ko" ] && rmmod whatenc 2>/dev/null; then
+	for v in 100 4095 16777217 abc; do
+		if insmod "$ko" buf_size=$v 2>/dev/null; then
+			fail=$((fail + 1)); echo "FAIL: insmod buf_size=$v accepted"
+			rmmod whatenc
+		else
+			pass=$((pass + 1))
+		fi
+	done
+	if insmod "$ko" buf_size=4096 &&
+		[ "$(cat /sys/module/whatenc/parameters/buf_size)" = 4096 ] &&
+		[ -c /dev/whatenc ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1)); echo "FAIL: insmod buf_size=4096"
+	fi
+	rmmod whatenc 2>/dev/null
+	if insmod "$ko"; then pass=$((pass + 1)); else
+		fail=$((fail + 1)); echo "FAIL: reload $ko"; fi
+else
+	echo "SKIP: cannot reload whatenc.ko (in use or not found)"
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
