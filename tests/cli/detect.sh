@@ -146,4 +146,30 @@ status "several files exit" 0 $?
 check "several files: three lines" [ "$(wc -l <"$T/out")" -eq 3 ]
 check "several files: order" [ "$(head -n 1 "$T/out")" = "a.txt: UTF-8 (validity, tentative)" ]
 
+# --- whatenc -f auto [--format=F]: decode with the detected encoding -----------
+# (KOI8-R C1 C2 = U+0430 U+0431, windows-1252 C1 C2 = U+00C1 U+00C2,
+# ISO-8859-2 B1 = U+0105: the Encoding Standard's index files)
+if "$WHATENC" --help 2>/dev/null | grep -q -- '--format'; then
+	mk k.html '<meta charset=koi8-r>\301\302'
+	mk kw.txt '<meta charset=koi8-r>\320\260\320\261'
+	"$WHATENC" --engine="$WT_ENGINE" -f auto k.html >"$T/out" 2>"$T/err"
+	status "-f auto html exit" 0 $?
+	same "-f auto: meta decides" "$T/out" kw.txt
+	mk kx.txt '<meta charset=koi8-r>\303\201\303\202'
+	"$WHATENC" --engine="$WT_ENGINE" -f auto --format=text k.html >"$T/out" 2>"$T/err"
+	same "-f auto --format=text: fallback windows-1252" "$T/out" kx.txt
+	mk l2.css '@charset "iso-8859-2";\261'
+	mk l2u.txt '@charset "iso-8859-2";\304\205'
+	"$WHATENC" --engine="$WT_ENGINE" -f auto l2.css >"$T/out" 2>"$T/err"
+	same "-f auto css @charset" "$T/out" l2u.txt
+	mk u16.txt '\377\376h\000i\000'
+	"$WHATENC" --engine="$WT_ENGINE" -f auto u16.txt >"$T/out" 2>"$T/err"
+	check "-f auto utf-16le bom" [ "$(cat "$T/out")" = hi ]
+	"$WHATENC" --engine="$WT_ENGINE" -f auto le32.txt >"$T/out" 2>"$T/err"
+	status "-f auto utf-32: exit 1" 1 $?
+	contains "-f auto utf-32 message" "$T/err" "UTF-32LE (unsupported)"
+else
+	skip "'whatenc -f auto --format' is not wired yet"
+fi
+
 finish
