@@ -446,6 +446,150 @@ WT_CASE(gb18030_encode_edges)
 	WT_EXPECT_EQ(r->err_len[2], 2);
 }
 
+/*
+ * The gb18030 decoder's handler run over an I/O queue, literally as the
+ * standard writes it (restored bytes are read again first), in
+ * replacement mode. Returns the UTF-8 length; *nerr = errors.
+ */
+static size_t ref_decode(const u8 *in, size_t len, u8 *out, unsigned int *nerr)
+{
+	u8 stack[8];
+	int sp = 0;
+	size_t i = 0, n = 0;
+	u8 first = 0, second = 0, third = 0;
+
+	*nerr = 0;
+	for (;;) {
+		int byte = sp ? stack[--sp] : i < len ? in[i++] : -1;
+		u32 cp = 0;
+		bool error = false;
+
+		if (byte < 0) {
+			if (first || second || third) {
+				first = second = third = 0;
+				n += cjk_put_utf8(out + n, 0xfffd);
+				(*nerr)++;
+			}
+			return n;
+		}
+		if (third) {
+			if (byte < 0x30 || byte > 0x39) {
+				/* restore « second, third, byte » */
+				stack[sp++] = byte;
+				stack[sp++] = third;
+				stack[sp++] = second;
+				first = second = third = 0;
+				error = true;
+			} else {
+				cp = ref_ranges_cp((first - 0x81) * 12600 +
+						   (second - 0x30) * 1260 +
+						   (third - 0x81) * 10 + byte - 0x30);
+				first = second = third = 0;
+				error = !cp;
+			}
+		} else if (second) {
+			if (byte >= 0x81 && byte <= 0xfe) {
+				third = byte;
+				continue;
+			}
+			stack[sp++] = byte;
+			stack[sp++] = second;
+			first = second = 0;
+			error = true;
+		} else if (first) {
+			u8 lead = first;
+
+			if (byte >= 0x30 && byte <= 0x39) {
+				second = byte;
+				continue;
+			}
+			first = 0;
+			if ((byte >= 0x40 && byte <= 0x7e) ||
+			    (byte >= 0x80 && byte <= 0xfe))
+				cp = ref_index_cp((lead - 0x81) * 190 + byte -
+						  (byte < 0x7f ? 0x40 : 0x41));
+			if (!cp) {
+				if (byte < 0x80)
+					stack[sp++] = byte;
+				error = true;
+			}
+		} else if (byte < 0x80) {
+			cp = byte;
+		} else if (byte == 0x80) {
+			cp = 0x20ac;
+		} else if (byte <= 0xfe) {
+			first = byte;
+			continue;
+		} else {
+			error = true;
+		}
+		if (error) {
+			n += cjk_put_utf8(out + n, 0xfffd);
+			(*nerr)++;
+		} else {
+			n += cjk_put_utf8(out + n, cp);
+		}
+	}
+}
+
+/* Random byte strings against ref_decode(), and split at random. */
+WT_CASE(gb18030_random_vs_spec_steps)
+{
+	static const u8 alphabet[] = {
+		0x81, 0x82, 0x84, 0x8f, 0x90, 0xa1, 0xa6, 0xe3, 0xfe, 0xff,
+		0x80, 0x30, 0x31, 0x35, 0x39, 0x40, 0x41, 0x7e, 0x7f, 0x9a,
+		0xa0, 0xd9, 0x00, 0x20,
+	};
+	struct cjk_result *r = cjk_result_alloc(wt, 256);
+	struct cjk_result *f = cjk_result_alloc(wt, 256);
+	u8 in[32], exp[128];
+	u32 seed = 0x2545f491;
+	unsigned int iter, bad = 0, errs = 0;
+
+	for (iter = 0; iter < 20000; iter++) {
+		size_t len, ne, k, cuts[2];
+		unsigned int nerr;
+
+		seed ^= seed << 13;
+		seed ^= seed >> 17;
+		seed ^= seed << 5;
+		len = 1 + seed % 24;
+		for (k = 0; k < len; k++) {
+			seed ^= seed << 13;
+			seed ^= seed >> 17;
+			seed ^= seed << 5;
+			in[k] = seed % 8 ? alphabet[(seed >> 8) % sizeof(alphabet)] :
+					   seed >> 24;
+		}
+		ne = ref_decode(in, len, exp, &nerr);
+		errs += nerr;
+		cjk_dec(WHATENC_GB18030, 0, in, len, r);
+		if (r->bad || r->n != ne || memcmp(r->out, exp, ne)) {
+			if (bad++ < 5)
+				WT_NOTE("iteration %u: differs from the spec steps",
+					iter);
+			continue;
+		}
+		cjk_dec(WHATENC_GB18030, WHATENC_DEC_FATAL, in, len, f);
+		if (f->bad || f->nerr != nerr || f->n != ne - 3 * nerr) {
+			if (bad++ < 5)
+				WT_NOTE("iteration %u: fatal mode differs", iter);
+			continue;
+		}
+		cuts[0] = (seed >> 4) % (len + 1);
+		cuts[1] = cuts[0] + (seed >> 12) % (len + 1 - cuts[0]);
+		cjk_run(true, WHATENC_GB18030, WHATENC_BOM_KEEP, in, len, cuts,
+			2, (seed >> 20) % 4, r);
+		if (r->bad || r->n != ne || memcmp(r->out, exp, ne)) {
+			if (bad++ < 5)
+				WT_NOTE("iteration %u: split %zu/%zu differs", iter,
+					cuts[0], cuts[1]);
+		}
+	}
+	WT_NOTE("20000 random strings, %u errors", errs);
+	WT_EXPECT_EQ(bad, 0);
+}
+
 static const u8 split_dec_in[] = {
 	'a', 0x81, 0x30, 0x81, 0x30, 'b', 0xa1, 0xa1, 0x81, 0x30, 0x81, 0x41,
 	0x84, 0x31, 0xa5, 0x30, 0x81, 0x30, 0xff, 0x80, 0xe3, 0x32, 0x9a,
@@ -488,7 +632,8 @@ WT_SUITE(gb18030,
 	 WT_RUN(gb18030_four_byte_roundtrip),
 	 WT_RUN(gb18030_spec_edges),
 	 WT_RUN(gb18030_encode_edges),
-	 WT_RUN(gb18030_split_everywhere));
+	 WT_RUN(gb18030_split_everywhere),
+	 WT_RUN(gb18030_random_vs_spec_steps));
 
 #else /* !CJK_INDEX_PRESENT */
 
