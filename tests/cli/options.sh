@@ -184,6 +184,15 @@ contains "--engine=user" "$T/err" "user engine"
 we --progress "$T/a.txt" >"$T/out" 2>"$T/err"
 status "--progress exit" 0 $?
 check "--progress silent without a terminal" [ ! -s "$T/err" ]
+if command -v script >/dev/null 2>&1 && script -q -c true /dev/null >/dev/null 2>&1; then
+	head -c 4000000 /dev/zero | tr '\0' a >"$T/4m.txt"
+	# script(1) gives the command a terminal as stdout and stderr
+	script -q -c "'$WHATENC' --engine=$WT_ENGINE --progress -o '$T/out' '$T/4m.txt'" /dev/null >"$T/tty" 2>&1
+	contains "--progress on a terminal" "$T/tty" "MiB in,"
+	contains "--progress final count" "$T/tty" "3.8 MiB in, 3.8 MiB out"
+else
+	skip "--progress on a terminal: no script(1)"
+fi
 
 # --- broken pipe, full disk ----------------------------------------------------------
 head -c 2000000 /dev/zero | tr '\0' a >"$T/2m.txt"
