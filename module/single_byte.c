@@ -72,7 +72,7 @@ enum whatenc_ret whatenc_sb_decode(struct whatenc_decoder *d,
 			return WHATENC_OUTPUT_FULL;
 		byte = b->in[b->in_pos++];
 		cp = byte < 0x80 ? byte : table[byte - 0x80];
-		if (unlikely(!cp)) {
+		if (unlikely(!cp && byte)) {	/* 0x00 is U+0000, not unmapped */
 			if (d->flags & WHATENC_DEC_FATAL) {
 				d->err.len = 1;
 				d->err.bytes[0] = byte;
