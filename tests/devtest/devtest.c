@@ -112,7 +112,7 @@ static ssize_t xread(int fd, void *p, size_t n)
 	return r < 0 ? -errno : r;
 }
 
-static uint64_t rng = 0x9e3779b97f4a7c15ull;
+static __thread uint64_t rng = 0x9e3779b97f4a7c15ull;
 
 static uint32_t rnd(void)
 {
@@ -935,8 +935,17 @@ static void *separate_worker(void *arg)
 		}
 		d = round & 1 ? dev_convert(fd, in, n, out, cap) :
 				dev_stream(fd, in, n, out, cap);
-		if (d != (ssize_t)rlen || memcmp(out, ref, rlen))
+		if (d != (ssize_t)rlen || memcmp(out, ref, rlen)) {
+			size_t i = 0;
+
+			while (d > 0 && i < rlen && i < (size_t)d &&
+			       out[i] == ref[i])
+				i++;
+			printf("# thread %d round %d %s via %s: %zd bytes, core %zu, first difference at %zu\n",
+			       w->id, round, whatenc_name(enc),
+			       round & 1 ? "CONVERT" : "write/read", d, rlen, i);
 			w->ok = 0;
+		}
 	}
 	close(fd);
 	free(in);
