@@ -16,6 +16,7 @@
 #include <linux/slab.h>
 #include <linux/mm.h>
 #include <linux/sched/signal.h>
+#include <linux/bug.h>
 #include <linux/build_bug.h>
 #include <linux/stddef.h>
 #include <linux/string.h>
@@ -521,6 +522,12 @@ ssize_t we_session_read(struct we_session *s, struct iov_iter *to,
 		}
 		if (s->state == WHATENC_STATE_FLUSHING) {
 			we_flush(s);
+			/* an empty buffer always holds the rest of a flush */
+			if (WARN_ON_ONCE(s->state == WHATENC_STATE_FLUSHING &&
+					 !we_ready(s))) {
+				ret = -EIO;
+				break;
+			}
 			continue;
 		}
 		if (s->state == WHATENC_STATE_EOS) {
