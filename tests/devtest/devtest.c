@@ -573,6 +573,7 @@ static void test_rw_faults(void)
 	{
 		struct whatenc_convert cv;
 		char out[16];
+		static char big_out[1024];
 
 		CHECK(ioctl(fd, WHATENC_IOC_CONVERT, NULL) == -1 &&
 		      errno == EFAULT, "CONVERT NULL");
@@ -607,7 +608,53 @@ static void test_rw_faults(void)
 		      cv.in_pos == 1 && cv.out_pos == 3 &&
 		      !memcmp(out, "\xe2\x82\xac", 3) &&
 		      cv.result == WHATENC_RES_OK, "held state intact");
+		/* input faulting after 100 good bytes: those are converted */
+		memset(&cv, 0, sizeof(cv));
+		cv.in = (uintptr_t)(p + 4096 - 100);
+		cv.in_size = 200;
+		cv.out = (uintptr_t)big_out;
+		cv.out_size = sizeof(big_out);
+		CHECK(ioctl(fd, WHATENC_IOC_CONVERT, &cv) == 0 &&
+		      cv.in_pos == 100 && cv.out_pos == 100 &&
+		      cv.result == WHATENC_RES_INTERRUPTED,
+		      "fault after progress: %llu %llu %u",
+		      (unsigned long long)cv.in_pos,
+		      (unsigned long long)cv.out_pos, cv.result);
+		CHECK(ioctl(fd, WHATENC_IOC_CONVERT, &cv) == -1 &&
+		      errno == EFAULT, "then EFAULT");
+		/* output faulting inside the first chunk: all undone */
+		memset(&cv, 0, sizeof(cv));
+		cv.in = (uintptr_t)p;
+		cv.in_size = 4000;
+		cv.out = (uintptr_t)(p + 4096 - 1000);
+		cv.out_size = 4000;
+		CHECK(ioctl(fd, WHATENC_IOC_CONVERT, &cv) == -1 &&
+		      errno == EFAULT && cv.in_pos == 0, "out fault: EFAULT");
+		/* output faulting in the second 16 KiB chunk */
+		{
+			char *src = malloc(40000);
+			char *dst = mmap(NULL, 32768, PROT_READ | PROT_WRITE,
+					 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+			memset(src, 'k', 40000);
+			munmap(dst + 16384, 16384);
+			memset(&cv, 0, sizeof(cv));
+			cv.in = (uintptr_t)src;
+			cv.in_size = 40000;
+			cv.out = (uintptr_t)dst;
+			cv.out_size = 30000;
+			CHECK(ioctl(fd, WHATENC_IOC_CONVERT, &cv) == 0 &&
+			      cv.result == WHATENC_RES_INTERRUPTED &&
+			      cv.in_pos == 16384 && cv.out_pos == 16384 &&
+			      dst[16383] == 'k',
+			      "out fault after progress: %llu %llu %u",
+			      (unsigned long long)cv.in_pos,
+			      (unsigned long long)cv.out_pos, cv.result);
+			munmap(dst, 16384);
+			free(src);
+		}
 		cv.in_pos = 2;
+		cv.in_size = 1;
 		CHECK(ioctl(fd, WHATENC_IOC_CONVERT, &cv) == -1 &&
 		      errno == EINVAL, "in_pos > in_size");
 		cv.in_pos = 0;

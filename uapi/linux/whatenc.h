@@ -118,7 +118,7 @@ struct whatenc_configure {
 #define WHATENC_RES_OUTPUT_FULL	1	/* output space exhausted, call again */
 #define WHATENC_RES_MALFORMED	2	/* fatal: malformed input */
 #define WHATENC_RES_UNMAPPABLE	3	/* fatal: code point not in the encoding */
-#define WHATENC_RES_INTERRUPTED	4	/* CONVERT: a signal is pending, call again */
+#define WHATENC_RES_INTERRUPTED	4	/* CONVERT: stopped early, call again */
 
 /**
  * struct whatenc_status - WHATENC_IOC_STATUS result
@@ -179,7 +179,8 @@ struct whatenc_status {
  *	WHATENC_RES_OUTPUT_FULL, WHATENC_RES_MALFORMED,
  *	WHATENC_RES_UNMAPPABLE (the session is now in the error state;
  *	positions stop after the offending input) or
- *	WHATENC_RES_INTERRUPTED
+ *	WHATENC_RES_INTERRUPTED (stopped early: a signal is pending, a
+ *	buffer faulted after some progress, or the 2 GiB call limit)
  * @reserved: must be 0
  *
  * The same shape as struct xz_buf: convert as much as fits, one ioctl
