@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "tool.h"
+#include "detect_cmd.h"
 
 static double now(void)
 {
@@ -106,6 +107,10 @@ static void hex_bytes(char *dst, const u8 *b, unsigned int n)
 /* Per-file state. */
 struct wt_file {
 	const char *name;
+	enum whatenc_encoding from;	/* FROM, or what -f auto found */
+	unsigned int dec_flags;
+	size_t prefix;			/* bytes already in c->in (-f auto) */
+	bool prefix_eof;
 	struct wt_session dec, enc;
 	bool have_enc;
 	enum whatenc_encoding dec_enc;	/* after BOM sniffing */
@@ -131,7 +136,7 @@ static const char *enc_out_name(const struct wt_opts *o)
 }
 
 /* The encoding the decoder really uses: a BOM may override the label. */
-static void settle_head(struct wt_ctx *c, struct wt_file *f, const u8 *in,
+static void settle_head(struct wt_file *f, const u8 *in,
 			size_t n, bool eof)
 {
 	size_t bom_len;
@@ -150,7 +155,7 @@ static void settle_head(struct wt_ctx *c, struct wt_file *f, const u8 *in,
 	if (r == -EAGAIN && !eof)
 		return;
 	f->head_done = true;
-	if (r >= 0 && (c->o->dec_flags & WHATENC_BOM_MASK) == WHATENC_BOM_SNIFF)
+	if (r >= 0 && (f->dec_flags & WHATENC_BOM_MASK) == WHATENC_BOM_SNIFF)
 		f->dec_enc = r;
 }
 
@@ -247,13 +252,14 @@ static void verbose(struct wt_ctx *c, struct wt_file *f, u64 in, u64 out)
 
 	if (!o->verbose)
 		return;
-	if (f->dec_enc != o->from)
+	if (f->dec_enc != f->from)
 		snprintf(bom, sizeof(bom), " (BOM overrides label: %s)",
 			 whatenc_name(f->dec_enc));
-	fprintf(stderr, "%s: %s: %s engine: %s -> UTF-8%s%s%s%s, %llu bytes in, %llu bytes out\n",
-		wt_prog, f->name, o->eng->name, whatenc_name(o->from), bom,
+	fprintf(stderr, "%s: %s: %s engine: %s%s -> UTF-8%s%s%s%s, %llu bytes in, %llu bytes out\n",
+		wt_prog, f->name, o->eng->name, whatenc_name(f->from),
+		o->auto_from ? " (detected)" : "", bom,
 		f->have_enc ? " -> " : "", f->have_enc ? enc_out_name(o) : "",
-		(o->dec_flags & WHATENC_DEC_WTF8) ? " (WTF-8)" : "",
+		(f->dec_flags & WHATENC_DEC_WTF8) ? " (WTF-8)" : "",
 		(unsigned long long)in, (unsigned long long)out);
 }
 
@@ -263,11 +269,20 @@ static int convert_stream(struct wt_ctx *c, struct wt_file *f, int fd)
 	int r, w;
 
 	for (;;) {
-		ssize_t n = read_some(fd, c->in, WT_INBUF);
+		ssize_t n;
 		struct whatenc_buf b = {
 			.in = c->in, .out = c->mid, .out_size = WT_MIDBUF,
 		};
 		bool last;
+
+		if (f->prefix || f->prefix_eof) {
+			/* -f auto read these already; n == 0 is the end */
+			n = f->prefix;
+			f->prefix = 0;
+			f->prefix_eof = false;
+		} else {
+			n = read_some(fd, c->in, WT_INBUF);
+		}
 
 		if (n < 0) {
 			fprintf(stderr, "%s: %s: read error: %s\n", wt_prog,
@@ -276,7 +291,7 @@ static int convert_stream(struct wt_ctx *c, struct wt_file *f, int fd)
 		}
 		last = n == 0;
 		b.in_size = n;
-		settle_head(c, f, c->in, n, last);
+		settle_head(f, c->in, n, last);
 		do {
 			f->snap_ok = f->dec.eng->snapshot &&
 				     f->dec.eng->snapshot(&f->dec, &f->snap);
@@ -317,16 +332,82 @@ static int convert_stream(struct wt_ctx *c, struct wt_file *f, int fd)
  *
  * Return: an exit status (WT_EXIT_*).
  */
+/*
+ * -f auto: read the start of the file into c->in (at most WT_INBUF bytes:
+ * formats whose answer depends on all of the input, text and HTML with
+ * UTF-8 sniffing, decide on that much) and detect its encoding.
+ */
+static int detect(struct wt_ctx *c, struct wt_file *f, int fd)
+{
+	const struct wt_opts *o = c->o;
+	struct whatenc_detect_opts dopts = { 0 };
+	enum whatenc_format fmt;
+	size_t need;
+	int r;
+
+	fmt = o->format >= 0 ? (enum whatenc_format)o->format :
+	      fd == STDIN_FILENO ? WHATENC_FORMAT_TEXT :
+	      wt_detect_format_of(f->name);
+	need = wt_detect_need(fmt, 0);
+	if (!need || need > WT_INBUF)
+		need = WT_INBUF;
+	while (f->prefix < need) {
+		ssize_t n = read_some(fd, c->in + f->prefix, need - f->prefix);
+
+		if (n < 0) {
+			fprintf(stderr, "%s: %s: read error: %s\n", wt_prog,
+				f->name, strerror(errno));
+			return WT_EXIT_ERR;
+		}
+		if (!n) {
+			f->prefix_eof = true;
+			break;
+		}
+		f->prefix += n;
+	}
+	r = wt_detect_auto(fmt, &dopts, c->in, f->prefix, f->prefix_eof,
+			   f->name, &f->from);
+	if (r == -EAGAIN)	/* decide on the first WT_INBUF bytes */
+		r = wt_detect_auto(fmt, &dopts, c->in, f->prefix, true,
+				   f->name, &f->from);
+	if (r)
+		return r == 1 ? WT_EXIT_CONV : WT_EXIT_ERR;
+	/* detection found any BOM: decode as the spec's decode does */
+	f->dec_flags = (o->dec_flags & ~(WHATENC_BOM_MASK | WHATENC_DEC_WTF8)) |
+		       WHATENC_BOM_SNIFF;
+	if (o->wtf8 && (f->from == WHATENC_UTF_16BE ||
+			f->from == WHATENC_UTF_16LE))
+		f->dec_flags |= WHATENC_DEC_WTF8;
+	f->dec_enc = f->from;
+	return 0;
+}
+
+/**
+ * wt_convert_fd() - convert one input file as one stream
+ * @c:    buffers and options
+ * @fd:   the input
+ * @name: its name for messages
+ *
+ * Return: an exit status (WT_EXIT_*).
+ */
 int wt_convert_fd(struct wt_ctx *c, int fd, const char *name)
 {
 	const struct wt_opts *o = c->o;
-	struct wt_file f = { .name = name, .dec_enc = o->from };
+	struct wt_file f = {
+		.name = name, .from = o->from, .dec_enc = o->from,
+		.dec_flags = o->dec_flags,
+	};
 	int r;
 
-	r = wt_open(o->eng, &f.dec, WT_DECODE, o->from, o->dec_flags);
+	if (o->auto_from) {
+		r = detect(c, &f, fd);
+		if (r)
+			return r;
+	}
+	r = wt_open(o->eng, &f.dec, WT_DECODE, f.from, f.dec_flags);
 	if (r) {
 		fprintf(stderr, "%s: %s: cannot start a %s decoder (%s engine): %s\n",
-			wt_prog, name, whatenc_name(o->from), o->eng->name,
+			wt_prog, name, whatenc_name(f.from), o->eng->name,
 			strerror(-r));
 		return WT_EXIT_ERR;
 	}

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "tool.h"
+#include "detect_cmd.h"
 
 #define WT_VERSION "0.1"
 
@@ -22,6 +23,7 @@ const char *wt_prog = "whatenc";
 
 static const char usage_text[] =
 "Usage: whatenc [-f FROM] [-t TO] [OPTION...] [FILE...]\n"
+"       whatenc detect [OPTION...] FILE...   (see whatenc detect --help)\n"
 "Convert text between the encodings of the WHATWG Encoding Standard.\n"
 "\n"
 "Reads each FILE (or standard input when there is none or FILE is -) as\n"
@@ -31,7 +33,10 @@ static const char usage_text[] =
 "TO follows \"get an output encoding\": replacement, UTF-16LE and UTF-16BE\n"
 "produce UTF-8 (unless --wtf8 is given).\n"
 "\n"
-"  -f, --from-code=FROM  input encoding label (default utf-8)\n"
+"  -f, --from-code=FROM  input encoding label (default utf-8), or auto:\n"
+"                        detect each file's encoding (see --format)\n"
+"      --format=FORMAT   for -f auto: html, xml, css, text, or auto (by\n"
+"                        the file name's extension, the default)\n"
 "  -t, --to-code=TO      output encoding label (default utf-8)\n"
 "  -o, --output=OUT      write to OUT instead of standard output\n"
 "      --fatal           malformed input is an error (default: U+FFFD)\n"
@@ -69,6 +74,7 @@ enum {
 	OPT_ENGINE,
 	OPT_LABEL,
 	OPT_PROGRESS,
+	OPT_FORMAT,
 };
 
 static const struct option long_opts[] = {
@@ -84,6 +90,7 @@ static const struct option long_opts[] = {
 	{ "label", required_argument, NULL, OPT_LABEL },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "progress", no_argument, NULL, OPT_PROGRESS },
+	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -167,10 +174,13 @@ int main(int argc, char **argv)
 	};
 	struct wt_ctx c = { .o = &o };
 	const char *engine = "auto", *bom = "sniff", *out = NULL;
+	const char *format = "auto";
 	bool fatal = false, html = false, wtf8 = false, progress = false;
 	struct stat out_st;
 	int opt, i, status = WT_EXIT_OK, r;
 
+	if (argc > 1 && !strcmp(argv[1], "detect"))
+		return whatenc_detect_main(argc - 1, argv + 1);
 	while ((opt = getopt_long(argc, argv, "f:t:o:lvhV", long_opts,
 				  NULL)) != -1) {
 		switch (opt) {
@@ -209,6 +219,9 @@ int main(int argc, char **argv)
 		case OPT_PROGRESS:
 			progress = true;
 			break;
+		case OPT_FORMAT:
+			format = optarg;
+			break;
 		case 'h':
 			fputs(usage_text, stdout);
 			return fflush(stdout) ? WT_EXIT_ERR : WT_EXIT_OK;
@@ -222,7 +235,13 @@ int main(int argc, char **argv)
 		}
 	}
 
-	if (o.from_label)
+	o.format = wt_detect_parse_format(format);
+	if (o.format < 0 && strcmp(format, "auto"))
+		usage_error("unknown format '%s' (html, xml, css, text or auto)",
+			    format);
+	if (o.from_label && !strcmp(o.from_label, "auto"))
+		o.auto_from = true;
+	else if (o.from_label)
 		o.from = get_encoding(o.from_label);
 	if (o.to_label)
 		o.to = get_encoding(o.to_label);
@@ -238,6 +257,7 @@ int main(int argc, char **argv)
 		usage_error("unknown BOM mode '%s' (sniff, strip or keep)", bom);
 	if (html)
 		o.enc_flags |= WHATENC_ENC_HTML;
+	o.wtf8 = wtf8;
 	if (wtf8) {
 		if (o.from == WHATENC_UTF_16BE || o.from == WHATENC_UTF_16LE)
 			o.dec_flags |= WHATENC_DEC_WTF8;

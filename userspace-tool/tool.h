@@ -21,6 +21,8 @@
 
 struct wt_opts {
 	enum whatenc_encoding from, to;
+	bool auto_from;		/* -f auto: detect per file */
+	int format;		/* -f auto: enum whatenc_format, -1: by name */
 	const char *from_label, *to_label;
 	unsigned int dec_flags, enc_flags;
 	bool encode;		/* an encode session follows the decoder */
@@ -28,6 +30,7 @@ struct wt_opts {
 	const struct wt_engine *eng;
 	int out_fd;
 	const char *out_name;
+	bool wtf8;
 };
 
 struct wt_ctx {

@@ -167,6 +167,24 @@ check "-f replacement" [ "$(printf 'abc' | we -f iso-2022-kr | hex)" = "ef bf bd
 printf abc | we -f iso-2022-kr --fatal >"$T/out" 2>"$T/err"
 status "-f replacement --fatal exit" 1 $?
 
+# --- -f auto, --format, detect ---------------------------------------------------
+printf '<meta charset="shift_jis">\202\240' >"$T/sj.html"
+check "-f auto: HTML <meta>" [ "$(we -f auto "$T/sj.html" | hex)" = "$(printf '<meta charset="shift_jis">' | hex) e3 81 82" ]
+we -f auto -v "$T/sj.html" >"$T/out" 2>"$T/err"
+contains "-f auto -v names the detected encoding" "$T/err" "Shift_JIS (detected)"
+check "-f auto: text that is not UTF-8 -> windows-1252" [ "$(printf '\351t\351' | we -f auto | hex)" = "c3 a9 74 c3 a9" ]
+check "-f auto: UTF-8 text" [ "$(printf '\303\251' | we -f auto | hex)" = "c3 a9" ]
+check "-f auto --format=html on stdin" [ "$(we -f auto --format=html <"$T/sj.html" | hex)" = "$(printf '<meta charset="shift_jis">' | hex) e3 81 82" ]
+check "-f auto: BOM" [ "$(printf '\376\377\000a' | we -f auto)" = a ]
+printf '\377\376\000\000' | we -f auto >"$T/out" 2>"$T/err"
+status "-f auto: UTF-32 is unsupported" 1 $?
+contains "-f auto: UTF-32 message" "$T/err" "UTF-32LE (unsupported)"
+we --format=bogus </dev/null >"$T/out" 2>"$T/err"
+status "--format=bogus exit" 2 $?
+"$WHATENC" detect "$T/sj.html" >"$T/out" 2>"$T/err"
+status "detect exit" 0 $?
+contains "detect subcommand" "$T/out" "sj.html: Shift_JIS (meta"
+
 # --- -v, --engine ----------------------------------------------------------------
 we -v -t latin2 "$T/a.txt" >"$T/out" 2>"$T/err"
 contains "-v names the engine" "$T/err" "$WT_ENGINE engine"
