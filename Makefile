@@ -94,10 +94,10 @@ module: vectors
 # extra args $(3)) against the tree $(2); any "warning:" fails the build.
 define kbuild_copy
 	@mkdir -p $(B)/k-$(1)/build
-	@rsync -a --delete --include='*/' --include='*.[ch]' --include='*.mk' \
-		--exclude='*' module kunit uapi $(B)/k-$(1)/
+	@rsync -a -m --delete --exclude=/build/ --exclude=/.git/ \
+		--include='*/' --include='*.[ch]' --include='*.mk' \
+		--include=Kbuild --include=Kbuild.inc --exclude='*' ./ $(B)/k-$(1)/
 	@rsync -a --delete $(VEC) $(B)/k-$(1)/build/
-	@cp -p Kbuild $(B)/k-$(1)/Kbuild
 	@set -o pipefail; \
 	$(MAKE) -C $(2) M=$(CURDIR)/$(B)/k-$(1) W=1 $(3) modules 2>&1 | \
 		tee $(B)/k-$(1).log
@@ -177,8 +177,23 @@ $(B)/vm-bin/%: tests/%.c $(LIB)
 .PHONY: vm-progs vm-prep
 vm-progs: tool $(VM_PROGS)
 
+# Test data of the CLI tests (tests/cli/), made on the host: the VM has
+# no python3.
+.PHONY: cli-data cli-test
+cli-data:
+	@if [ -f tests/cli/gendata.py ]; then \
+		python3 tests/cli/gendata.py $(SHARED_ABS) $(B)/cli-data; fi
+
+# The CLI tests on the host (user engine); tests/vm/cli.sh runs them in the VM.
+cli-test: tool cli-data
+	sh tests/cli/run-tests
+
 # Everything scripts/vm-run puts into the VM.
-vm-prep: testkernel vm-progs
+vm-prep: testkernel vm-progs cli-data
+
+# Per-directory rules (e.g. tests/devtest/rules.mk: more programs for
+# build/vm-bin/, added as prerequisites of vm-progs).
+include $(sort $(wildcard tests/*/rules.mk))
 
 # --- test runs -------------------------------------------------------------------
 
