@@ -120,6 +120,14 @@ struct wt_file {
 	/* the decode call whose output is in c->mid */
 	struct whatenc_decoder snap;
 	bool snap_ok;
+	/*
+	 * Engines without snapshots (kernel): a user-core decoder that
+	 * follows the engine's decoder, so that an encoder error can be
+	 * mapped back to exact input bytes. Only kept when such an error
+	 * is possible (an encode session in fatal mode).
+	 */
+	struct whatenc_decoder shadow;
+	bool have_shadow;
 	const u8 *call_in;
 	size_t call_len;
 	bool call_last;
@@ -263,6 +271,24 @@ static void verbose(struct wt_ctx *c, struct wt_file *f, u64 in, u64 out)
 		(unsigned long long)in, (unsigned long long)out);
 }
 
+/* Advance the shadow decoder over what the engine's decoder consumed. */
+static void follow(struct wt_file *f, const u8 *in, size_t len, bool last)
+{
+	u8 scratch[4096];
+	struct whatenc_buf b = {
+		.in = in, .in_size = len,
+		.out = scratch, .out_size = sizeof(scratch),
+	};
+	enum whatenc_ret r;
+
+	do {
+		b.out_pos = 0;
+		r = whatenc_decode(&f->shadow, &b, last);
+	} while (r == WHATENC_OUTPUT_FULL);
+	if (r != WHATENC_INPUT_EMPTY)
+		f->have_shadow = false;	/* cannot happen: same core */
+}
+
 static int convert_stream(struct wt_ctx *c, struct wt_file *f, int fd)
 {
 	u64 src = 0, in0 = c->bytes_in, out0 = c->bytes_out;
@@ -293,8 +319,13 @@ static int convert_stream(struct wt_ctx *c, struct wt_file *f, int fd)
 		b.in_size = n;
 		settle_head(f, c->in, n, last);
 		do {
-			f->snap_ok = f->dec.eng->snapshot &&
-				     f->dec.eng->snapshot(&f->dec, &f->snap);
+			if (f->have_shadow) {
+				f->snap = f->shadow;
+				f->snap_ok = true;
+			} else {
+				f->snap_ok = f->dec.eng->snapshot &&
+					f->dec.eng->snapshot(&f->dec, &f->snap);
+			}
 			f->call_in = c->in + b.in_pos;
 			f->call_len = b.in_size - b.in_pos;
 			f->call_last = last;
@@ -303,6 +334,10 @@ static int convert_stream(struct wt_ctx *c, struct wt_file *f, int fd)
 			r = wt_convert(&f->dec, &b, last);
 			if (r < 0)
 				return engine_failed(f, &f->dec, r);
+			if (f->have_shadow && r != WHATENC_MALFORMED)
+				follow(f, c->in + (f->call_src - src),
+				       b.in_pos - (f->call_src - src),
+				       last && r == WHATENC_INPUT_EMPTY);
 			w = put_utf8(c, f, b.out_pos,
 				     (last && r == WHATENC_INPUT_EMPTY) ||
 				     r == WHATENC_MALFORMED);
@@ -422,6 +457,9 @@ int wt_convert_fd(struct wt_ctx *c, int fd, const char *name)
 		}
 		f.have_enc = true;
 	}
+	f.have_shadow = f.have_enc && !o->eng->snapshot &&
+			!(o->enc_flags & WHATENC_ENC_HTML) &&
+			!whatenc_decoder_init(&f.shadow, f.from, f.dec_flags);
 	r = convert_stream(c, &f, fd);
 	wt_close(&f.dec);
 	if (f.have_enc)
