@@ -10,6 +10,8 @@
 include module/sources.mk
 include kunit/sources.mk
 
+.DEFAULT_GOAL := all
+
 SHARED ?= ../shared
 SHARED_ABS := $(abspath $(SHARED))
 KDIR ?= /lib/modules/$(shell uname -r)/build
@@ -138,8 +140,9 @@ checkpatch:
 		[ -e "$$f" ] && [ "$$f" != kunit/host_main.c ] || continue; \
 		head -n 5 "$$f" | grep -qi 'generated' && continue; \
 		echo "$$f"; done) && \
-	perl $$ksrc/scripts/checkpatch.pl --no-tree --terse --show-types \
-		--ignore FILE_PATH_CHANGES -f $$files && \
+	echo $$files | xargs -n 4 -P $$(nproc) \
+		perl $$ksrc/scripts/checkpatch.pl --no-tree --terse --show-types \
+		--ignore FILE_PATH_CHANGES -f && \
 	echo "checkpatch: OK ($$(echo $$files | wc -w) files)"
 
 # --- host tests ---------------------------------------------------------------
@@ -220,7 +223,10 @@ try:
 .PHONY: clean help
 clean:
 	rm -rf $(B) $(TOOL)
-	@if [ -d "$(KDIR)" ]; then $(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi
+	find . -path ./.git -prune -o \( -name '*.o' -o -name '*.ko' -o -name '*.mod' \
+		-o -name '*.mod.c' -o -name '.*.cmd' -o -name '.*.o.d' \) -type f -print0 | \
+		xargs -0 rm -f
+	rm -f modules.order Module.symvers
 
 help:
 	@echo "make            module for KDIR=$(KDIR) (skipped if absent) + CLI"
