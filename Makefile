@@ -92,8 +92,9 @@ module: vectors
 		$(MAKE) -C $(KDIR) M=$(CURDIR) $(KBUILD_ARGS) modules; \
 	fi
 
-# Copy the module sources into build/k-$(1) and build there with W=1 (plus
-# extra args $(3)) against the tree $(2); any "warning:" fails the build.
+# kbuild_copy NAME TREE ARGS: copy the kernel sources (*.[ch], *.mk,
+# Kbuild, Kbuild.inc; not build/) into build/k-NAME and build them there
+# against TREE, log in build/k-NAME.log.
 define kbuild_copy
 	@mkdir -p $(B)/k-$(1)/build
 	@rsync -a -m --delete --exclude=/build/ --exclude=/.git/ \
@@ -101,8 +102,15 @@ define kbuild_copy
 		--include=Kbuild --include=Kbuild.inc --exclude='*' ./ $(B)/k-$(1)/
 	@rsync -a --delete $(VEC) $(B)/k-$(1)/build/
 	@set -o pipefail; \
-	$(MAKE) -C $(2) M=$(CURDIR)/$(B)/k-$(1) W=1 $(3) modules 2>&1 | \
+	$(MAKE) -C $(2) M=$(CURDIR)/$(B)/k-$(1) $(3) modules 2>&1 | \
 		tee $(B)/k-$(1).log
+endef
+
+# kbuild_lint NAME TREE ARGS: a W=1 build from scratch (so that every
+# warning shows on every run); any "warning:" fails.
+define kbuild_lint
+	@rm -rf $(B)/k-$(1)
+	$(call kbuild_copy,$(1),$(2),W=1 $(3))
 	@if grep -q 'warning:' $(B)/k-$(1).log; then \
 		echo "$(1): FAILED: warnings in the W=1 build:"; \
 		grep 'warning:' $(B)/k-$(1).log; exit 1; \
@@ -110,24 +118,30 @@ define kbuild_copy
 	@echo "$(1): OK (W=1, no warnings)"
 endef
 
-.PHONY: distro testkernel sparse kernel
+.PHONY: distro testkernel sparse kernel vm-modules
 distro: vectors
 	@if [ -z "$(DISTRO_KDIR)" ]; then \
 		echo "distro: no /usr/src/linux-headers-*-amd64: apt-get install linux-headers-amd64"; \
 		exit 1; \
 	fi
-	$(call kbuild_copy,distro,$(DISTRO_KDIR))
+	$(call kbuild_lint,distro,$(DISTRO_KDIR))
 
 kernel:
 	scripts/build-kernel
 
 testkernel: vectors
 	@scripts/build-kernel >/dev/null
-	$(call kbuild_copy,test,$$(scripts/build-kernel --dir))
+	$(call kbuild_lint,test,$$(scripts/build-kernel --dir))
 
 sparse: vectors
 	@scripts/build-kernel >/dev/null
-	$(call kbuild_copy,sparse,$$(scripts/build-kernel --dir),C=2 CHECK=sparse)
+	$(call kbuild_lint,sparse,$$(scripts/build-kernel --dir),C=2 CHECK=sparse)
+
+# The modules that go into the test VM (incremental; warnings are the
+# business of `make testkernel`).
+vm-modules: vectors
+	@scripts/build-kernel >/dev/null
+	$(call kbuild_copy,vm,$$(scripts/build-kernel --dir))
 
 # --- checkpatch ---------------------------------------------------------------
 
@@ -192,7 +206,7 @@ cli-test: tool cli-data
 	sh tests/cli/run-tests
 
 # Everything scripts/vm-run puts into the VM.
-vm-prep: testkernel vm-progs cli-data
+vm-prep: vm-modules vm-progs cli-data
 
 # Per-directory rules (e.g. tests/devtest/rules.mk: more programs for
 # build/vm-bin/, added as prerequisites of vm-progs).
@@ -235,6 +249,7 @@ help:
 	@echo "make distro     W=1 module build against Debian's headers ($(DISTRO_KDIR))"
 	@echo "make kernel     build (or reuse) the cached test kernel"
 	@echo "make testkernel W=1 module build against the test kernel"
+	@echo "make vm-modules the modules for the test VM (build/k-vm/)"
 	@echo "make sparse     sparse (C=2) against the test kernel"
 	@echo "make checkpatch checkpatch.pl over the kernel sources"
 	@echo "make host-test  build and run $(HOST_BIN)"
