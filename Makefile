@@ -70,12 +70,9 @@ VEC := $(B)/vectors
 vectors:
 	@mkdir -p $(VEC)
 	@if [ -x scripts/gen-vectors ]; then \
-		rm -rf $(VEC).tmp && mkdir -p $(VEC).tmp && \
-		scripts/gen-vectors $(SHARED_ABS) $(VEC).tmp && \
-		for f in $(VEC).tmp/*; do \
-			[ -e "$$f" ] || continue; \
-			cmp -s "$$f" $(VEC)/$${f##*/} || cp "$$f" $(VEC)/; \
-		done && rm -rf $(VEC).tmp; \
+		tmp=$$(mktemp -d $(VEC).tmp.XXXXXX) && \
+		scripts/gen-vectors $(SHARED_ABS) $$tmp && \
+		rsync -r --checksum --delete $$tmp/ $(VEC)/ && rm -rf $$tmp; \
 	fi
 
 # --- kernel module builds -----------------------------------------------------
