@@ -1,0 +1,81 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# tests/bench: whatenc against glibc iconv, ICU4C and encoding_rs
+# (docs/performance.md), included by the top Makefile.
+#
+#   make bench          the full table (a few minutes): build/bench/bench.txt
+#                       and build/bench/bench.csv
+#   make bench-quick    seconds (BENCH_QUICK=1), what scripts/check-bench runs
+#   make bench-vm       in the test VM: /dev/whatenc (write/read loop,
+#                       CONVERT ioctl) against the core in-process
+#   make bench-build    only build
+# Environment knobs of the bench program: see tests/bench/bench.c.
+#
+# Needs: libicu-dev, cargo + librust-encoding-rs-dev (built offline with
+# a cargo source replacement pointing at /usr/share/cargo/registry, in a
+# CARGO_HOME under build/bench/), python3 (scripts/bench-corpus), the
+# packages whose translations make the corpus (gettext catalogs of any
+# installed package, manpages-ja/-zh/-de/-fr/-pl/-ru).
+
+BENCH_DIR := $(B)/bench
+BENCH_BIN := $(BENCH_DIR)/whatenc-bench
+BENCH_SRCS := $(wildcard tests/bench/*.c)
+BENCH_HOST_SRCS := $(filter-out tests/bench/bench_vm.c,$(BENCH_SRCS))
+BENCH_ERS := $(BENCH_DIR)/ers/release/libwhatenc_bench_ers.a
+BENCH_CARGO_HOME := $(BENCH_DIR)/cargo-home
+BENCH_CFLAGS = $(filter-out -MMD -MP,$(USER_CFLAGS))
+BENCH_COMMIT = $(shell git rev-parse --short HEAD 2>/dev/null)$(shell git diff --quiet HEAD -- module 2>/dev/null || echo +dirty)
+
+$(BENCH_CARGO_HOME)/config.toml:
+	@mkdir -p $(@D)
+	@printf '%s\n' '[source.crates-io]' 'replace-with = "debian"' \
+		'[source.debian]' 'directory = "/usr/share/cargo/registry"' \
+		'[net]' 'offline = true' > $@
+
+# The crate is built from a copy, so that Cargo.lock stays out of the tree.
+$(BENCH_ERS): tests/bench/ers/Cargo.toml tests/bench/ers/src/lib.rs $(BENCH_CARGO_HOME)/config.toml
+	@if [ ! -d /usr/share/cargo/registry/encoding_rs-0.8.31 ] && \
+	    ! ls -d /usr/share/cargo/registry/encoding_rs-* >/dev/null 2>&1; then \
+		echo "bench: apt-get install librust-encoding-rs-dev"; exit 1; fi
+	@mkdir -p $(BENCH_DIR)/ers-src/src
+	@cp tests/bench/ers/Cargo.toml $(BENCH_DIR)/ers-src/
+	@cp tests/bench/ers/src/lib.rs $(BENCH_DIR)/ers-src/src/
+	CARGO_HOME=$(abspath $(BENCH_CARGO_HOME)) cargo build --release --offline \
+		--quiet --manifest-path $(BENCH_DIR)/ers-src/Cargo.toml \
+		--target-dir $(abspath $(BENCH_DIR)/ers)
+
+$(BENCH_BIN): $(BENCH_HOST_SRCS) tests/bench/bench.h $(LIB) $(BENCH_ERS) $(wildcard module/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(USER_CPPFLAGS) $(BENCH_CFLAGS) -Wno-unused-parameter -o $@ \
+		$(BENCH_HOST_SRCS) $(LIB) $(BENCH_ERS) -licuuc -licudata \
+		-lm -lpthread -ldl
+
+$(BENCH_DIR)/data/.stamp: scripts/bench-corpus
+	scripts/bench-corpus $(BENCH_DIR)/data
+	@touch $@
+
+.PHONY: bench bench-quick bench-build bench-vm
+bench-build: $(BENCH_BIN) $(BENCH_DIR)/data/.stamp
+
+bench: bench-build
+	@set -o pipefail; BENCH_COMMIT=$(BENCH_COMMIT) \
+		BENCH_CSV=$(BENCH_DIR)/bench.csv $(BENCH_BIN) | \
+		tee $(BENCH_DIR)/bench.txt
+	@echo "bench: table in $(BENCH_DIR)/bench.txt, CSV in $(BENCH_DIR)/bench.csv"
+
+bench-quick: bench-build
+	BENCH_QUICK=1 BENCH_COMMIT=$(BENCH_COMMIT) \
+		BENCH_CSV=$(BENCH_DIR)/bench-quick.csv $(BENCH_BIN)
+
+# In the VM: a static program, on PATH there (build/vm-bin/).
+$(B)/vm-bin/whatenc-bench-vm: tests/bench/bench_vm.c $(LIB) uapi/linux/whatenc.h $(wildcard module/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(USER_CPPFLAGS) $(BENCH_CFLAGS) -static -o $@ $< $(LIB)
+
+vm-progs: $(B)/vm-bin/whatenc-bench-vm
+
+bench-vm: $(BENCH_DIR)/data/.stamp
+	@mkdir -p $(BENCH_DIR)
+	@set -o pipefail; WHATENC_VM_TIMEOUT=$${WHATENC_VM_TIMEOUT:-900} \
+		scripts/vm-run "BENCH_COMMIT=$(BENCH_COMMIT) whatenc-bench-vm \
+		$(abspath $(BENCH_DIR))/data $(abspath $(BENCH_DIR))/bench-vm.csv" | \
+		tee $(BENCH_DIR)/bench-vm.txt
