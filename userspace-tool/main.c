@@ -258,10 +258,12 @@ int main(int argc, char **argv)
 	if (html)
 		o.enc_flags |= WHATENC_ENC_HTML;
 	o.wtf8 = wtf8;
+	/* Both extensions only apply to UTF-16 (the device rejects others). */
 	if (wtf8) {
 		if (o.from == WHATENC_UTF_16BE || o.from == WHATENC_UTF_16LE)
 			o.dec_flags |= WHATENC_DEC_WTF8;
-		o.enc_flags |= WHATENC_ENC_UTF16;
+		if (o.to == WHATENC_UTF_16BE || o.to == WHATENC_UTF_16LE)
+			o.enc_flags |= WHATENC_ENC_UTF16;
 	}
 	o.encode = whatenc_output_encoding(o.to) != WHATENC_UTF_8 ||
 		   (wtf8 && (o.to == WHATENC_UTF_16BE ||
