@@ -1,0 +1,68 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# tests/fuzz: libFuzzer harnesses (clang-14, libclang-rt-14-dev), included
+# by the top Makefile.
+#
+#   make fuzz-build              build/fuzz/bin/<target> for every target
+#   make fuzz FUZZ_SECONDS=N     run every target for N seconds (default 60),
+#                                one after the other; corpus in
+#                                build/fuzz/corpus/<target> (seeded by
+#                                scripts/gen-fuzz-corpus), crashes in
+#                                build/fuzz/crashes/
+#   scripts/check-fuzz           the short bounded pass of `make check`
+#
+# Each harness compiles the core sources directly, with
+# -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined.
+
+FUZZ_CC ?= clang-14
+comma := ,
+FUZZ_SECONDS ?= 60
+FUZZ_CFLAGS := -g -O2 -fno-omit-frame-pointer \
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	-Wall -Wextra -Wno-unused-parameter
+FUZZ_CORE := $(addprefix $(B)/fuzz/obj/,$(WHATENC_CORE_SRCS:.c=.o))
+FUZZ_DEPS := $(FUZZ_CORE) $(wildcard module/*.h) tests/fuzz/fuzz_util.h \
+	tests/fuzz/rules.mk
+
+# The core, compiled once with the sanitizers (linked into every target).
+$(B)/fuzz/obj/%.o: module/%.c $(wildcard module/*.h) tests/fuzz/rules.mk
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(subst fuzzer$(comma),fuzzer-no-link$(comma),$(FUZZ_CFLAGS)) \
+		-Imodule -c -o $@ $<
+
+# Codec targets: <name>:<family>:<0 decode, 1 encode>
+FUZZ_CODECS := \
+	dec_utf8:F_UTF8:0 enc_utf8:F_UTF8:1 \
+	dec_utf16:F_UTF16:0 enc_utf16:F_UTF16:1 \
+	dec_single_byte:F_SB:0 enc_single_byte:F_SB:1 \
+	dec_gb18030:F_GB:0 enc_gb18030:F_GB:1 \
+	dec_big5:F_BIG5:0 enc_big5:F_BIG5:1 \
+	dec_euc_jp:F_EUCJP:0 enc_euc_jp:F_EUCJP:1 \
+	dec_iso_2022_jp:F_ISO2022JP:0 enc_iso_2022_jp:F_ISO2022JP:1 \
+	dec_shift_jis:F_SJIS:0 enc_shift_jis:F_SJIS:1 \
+	dec_euc_kr:F_EUCKR:0 enc_euc_kr:F_EUCKR:1 \
+	dec_replacement:F_REPL:0
+FUZZ_OTHERS := $(patsubst tests/fuzz/fuzz_%.c,%,$(filter-out tests/fuzz/fuzz_codec.c,$(wildcard tests/fuzz/fuzz_*.c)))
+FUZZ_TARGETS := $(foreach c,$(FUZZ_CODECS),$(word 1,$(subst :, ,$(c)))) \
+	$(FUZZ_OTHERS)
+FUZZ_BINS := $(addprefix $(B)/fuzz/bin/,$(FUZZ_TARGETS))
+
+define fuzz_codec_rule
+$(B)/fuzz/bin/$(word 1,$(1)): tests/fuzz/fuzz_codec.c $(FUZZ_DEPS)
+	@mkdir -p $$(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -Imodule -DFUZZ_FAMILY=$(word 2,$(1)) \
+		-DFUZZ_ENCODE=$(word 3,$(1)) -o $$@ $$< $(FUZZ_CORE)
+endef
+$(foreach c,$(FUZZ_CODECS),$(eval $(call fuzz_codec_rule,$(subst :, ,$(c)))))
+
+$(B)/fuzz/bin/%: tests/fuzz/fuzz_%.c $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -Imodule -o $@ $< $(FUZZ_CORE)
+
+.PHONY: fuzz-build fuzz-corpus fuzz
+fuzz-build: $(FUZZ_BINS)
+
+fuzz-corpus:
+	scripts/gen-fuzz-corpus $(SHARED_ABS) $(B)/fuzz/corpus
+
+fuzz: fuzz-build fuzz-corpus
+	tests/fuzz/run $(FUZZ_SECONDS) $(FUZZ_TARGETS)
