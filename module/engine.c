@@ -239,6 +239,34 @@ static enum whatenc_ret run_replay(struct whatenc_decoder *d,
 	return ret;
 }
 
+static enum whatenc_ret decode_buf(struct whatenc_decoder *d,
+				   struct whatenc_buf *b, bool last);
+static enum whatenc_ret encode_buf(struct whatenc_encoder *e,
+				   struct whatenc_buf *b, bool last);
+
+/*
+ * A NULL buffer with a zero size (e.g. a zeroed struct whatenc_buf for the
+ * final flush) is valid, but the families compute b->in + b->in_pos, and
+ * NULL + 0 is undefined in C (UBSan reports it). Run such a call on a copy
+ * that points at an empty array instead.
+ */
+static enum whatenc_ret null_buf_call(void *coder, struct whatenc_buf *b,
+				      bool last, bool dec)
+{
+	u8 none[1] = { 0 };
+	struct whatenc_buf nb = *b;
+	enum whatenc_ret ret;
+
+	if (!nb.in)
+		nb.in = none;
+	if (!nb.out)
+		nb.out = none;
+	ret = dec ? decode_buf(coder, &nb, last) : encode_buf(coder, &nb, last);
+	b->in_pos = nb.in_pos;
+	b->out_pos = nb.out_pos;
+	return ret;
+}
+
 /**
  * whatenc_decode() - decode bytes to UTF-8
  * @d:    decoder
@@ -254,6 +282,15 @@ static enum whatenc_ret run_replay(struct whatenc_decoder *d,
  */
 enum whatenc_ret whatenc_decode(struct whatenc_decoder *d,
 				struct whatenc_buf *b, bool last)
+{
+	if (unlikely(!b->in || !b->out))
+		return null_buf_call(d, b, last, true);
+	return decode_buf(d, b, last);
+}
+EXPORT_SYMBOL_GPL(whatenc_decode);
+
+static enum whatenc_ret decode_buf(struct whatenc_decoder *d,
+				   struct whatenc_buf *b, bool last)
 {
 	size_t start = b->in_pos;
 	enum whatenc_ret ret = WHATENC_OUTPUT_FULL;
@@ -284,7 +321,6 @@ out:
 		whatenc_decoder_reset(d);
 	return ret;
 }
-EXPORT_SYMBOL_GPL(whatenc_decode);
 
 /**
  * whatenc_decoder_max_utf8() - worst-case output of a decode call
@@ -395,6 +431,15 @@ EXPORT_SYMBOL_GPL(whatenc_encoder_init);
 enum whatenc_ret whatenc_encode(struct whatenc_encoder *e,
 				struct whatenc_buf *b, bool last)
 {
+	if (unlikely(!b->in || !b->out))
+		return null_buf_call(e, b, last, false);
+	return encode_buf(e, b, last);
+}
+EXPORT_SYMBOL_GPL(whatenc_encode);
+
+static enum whatenc_ret encode_buf(struct whatenc_encoder *e,
+				   struct whatenc_buf *b, bool last)
+{
 	size_t start = b->in_pos;
 	enum whatenc_ret ret = WHATENC_OUTPUT_FULL;
 
@@ -407,7 +452,6 @@ enum whatenc_ret whatenc_encode(struct whatenc_encoder *e,
 		whatenc_encoder_reset(e);
 	return ret;
 }
-EXPORT_SYMBOL_GPL(whatenc_encode);
 
 /**
  * whatenc_encoder_max_out() - worst-case output of an encode call

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * test_fuzz_regress.c - regression tests for what the fuzzers found
+ * (tests/fuzz/)
+ *
+ * 1. NULL buffers with zero sizes: a zeroed struct whatenc_buf (the
+ *    natural final flush) and the name helpers with a NULL, zero-sized
+ *    source or destination. The core computed NULL + 0 (undefined in C,
+ *    reported by UBSan in the fuzz builds). Expected values follow from
+ *    the Encoding Standard (an empty stream decodes and encodes to
+ *    nothing; a UTF-8 stream that ends inside a sequence ends with one
+ *    U+FFFD) and from the documented API (held output waits for room;
+ *    -ENAMETOOLONG when the name does not fit).
+ */
+#include "wt_test.h"
+#include "whatenc.h"
+
+WT_CASE(fuzz_null_flush_all_encodings)
+{
+	int e;
+
+	for (e = 0; e < WHATENC_NR_ENCODINGS; e++) {
+		struct whatenc_decoder d;
+		struct whatenc_encoder en;
+		struct whatenc_buf b;
+
+		memset(&b, 0, sizeof(b));
+		WT_ASSERT_EQ(whatenc_decoder_init(&d, e, 0), 0);
+		WT_EXPECT_EQ(whatenc_decode(&d, &b, true), WHATENC_INPUT_EMPTY);
+		WT_EXPECT_EQ(b.in_pos, 0);
+		WT_EXPECT_EQ(b.out_pos, 0);
+
+		memset(&b, 0, sizeof(b));
+		WT_ASSERT_EQ(whatenc_encoder_init(&en, e, WHATENC_ENC_HTML), 0);
+		WT_EXPECT_EQ(whatenc_encode(&en, &b, true), WHATENC_INPUT_EMPTY);
+		WT_EXPECT_EQ(b.in_pos, 0);
+		WT_EXPECT_EQ(b.out_pos, 0);
+	}
+}
+
+WT_CASE(fuzz_null_flush_holds_fffd)
+{
+	static const u8 in[] = { 0x61, 0xe2 };	/* "a", truncated U+2xxx */
+	static const u8 want[] = { 0x61, 0xef, 0xbf, 0xbd };
+	struct whatenc_decoder d;
+	struct whatenc_buf b;
+	u8 out[16];
+	size_t n;
+
+	WT_ASSERT_EQ(whatenc_decoder_init(&d, WHATENC_UTF_8, 0), 0);
+	b = (struct whatenc_buf){ in, 0, sizeof(in), out, 0, sizeof(out) };
+	WT_EXPECT_EQ(whatenc_decode(&d, &b, false), WHATENC_INPUT_EMPTY);
+	n = b.out_pos;
+	/* flush with no buffers at all: U+FFFD is held */
+	memset(&b, 0, sizeof(b));
+	WT_EXPECT_EQ(whatenc_decode(&d, &b, true), WHATENC_OUTPUT_FULL);
+	WT_EXPECT_EQ(b.out_pos, 0);
+	/* and comes out with room */
+	b = (struct whatenc_buf){ NULL, 0, 0, out + n, 0, sizeof(out) - n };
+	WT_EXPECT_EQ(whatenc_decode(&d, &b, true), WHATENC_INPUT_EMPTY);
+	n += b.out_pos;
+	WT_EXPECT_EQ(n, sizeof(want));
+	WT_EXPECT_MEMEQ(out, want, sizeof(want));
+}
+
+WT_CASE(fuzz_null_names)
+{
+	static const u8 a[] = { 0x61 };
+
+	WT_EXPECT_EQ(whatenc_name_decode(WHATENC_UTF_8, a, 1, NULL, 0, 0),
+		     -ENAMETOOLONG);
+	WT_EXPECT_EQ(whatenc_name_decode(WHATENC_SHIFT_JIS, NULL, 0, NULL, 0,
+					 0), 0);
+	WT_EXPECT_EQ(whatenc_name_encode(WHATENC_UTF_8, a, 1, NULL, 0, 0),
+		     -ENAMETOOLONG);
+	WT_EXPECT_EQ(whatenc_name_encode(WHATENC_BIG5, NULL, 0, NULL, 0, 0),
+		     0);
+}
+
+WT_SUITE(fuzz_regress,
+	 WT_RUN(fuzz_null_flush_all_encodings),
+	 WT_RUN(fuzz_null_flush_holds_fffd),
+	 WT_RUN(fuzz_null_names));
