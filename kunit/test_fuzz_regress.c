@@ -11,6 +11,8 @@
  *    nothing; a UTF-8 stream that ends inside a sequence ends with one
  *    U+FFFD) and from the documented API (held output waits for room;
  *    -ENAMETOOLONG when the name does not fit).
+ * 2. WHATENC_NAME_NO_SEP with an empty, NULL output or input: memchr()
+ *    was given NULL (undefined even for a zero size; UBSan).
  */
 #include "wt_test.h"
 #include "whatenc.h"
@@ -77,7 +79,21 @@ WT_CASE(fuzz_null_names)
 		     0);
 }
 
+/* 2. has_sep() passed NULL to memchr() (declared nonnull) for n == 0. */
+WT_CASE(fuzz_null_names_no_sep)
+{
+	static const u8 a[] = { 0x61 };
+
+	WT_EXPECT_EQ(whatenc_name_decode(WHATENC_UTF_8, NULL, 0, NULL, 0,
+					 WHATENC_NAME_NO_SEP), 0);
+	WT_EXPECT_EQ(whatenc_name_decode(WHATENC_UTF_8, a, 1, NULL, 0,
+					 WHATENC_NAME_NO_SEP), -ENAMETOOLONG);
+	WT_EXPECT_EQ(whatenc_name_encode(WHATENC_EUC_KR, NULL, 0, NULL, 0,
+					 WHATENC_NAME_NO_SEP), 0);
+}
+
 WT_SUITE(fuzz_regress,
 	 WT_RUN(fuzz_null_flush_all_encodings),
 	 WT_RUN(fuzz_null_flush_holds_fffd),
-	 WT_RUN(fuzz_null_names));
+	 WT_RUN(fuzz_null_names),
+	 WT_RUN(fuzz_null_names_no_sep));

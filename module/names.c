@@ -26,10 +26,10 @@ static int name_args(enum whatenc_encoding enc, const u8 *src, size_t len,
 	return 0;
 }
 
-/* Does @s[0..n-1] contain a 0x00 or 0x2F byte? */
+/* Does @s[0..n-1] contain a 0x00 or 0x2F byte? (@s may be NULL if !@n) */
 static bool has_sep(const u8 *s, size_t n)
 {
-	return memchr(s, 0, n) || memchr(s, '/', n);
+	return n && (memchr(s, 0, n) || memchr(s, '/', n));
 }
 
 /**
