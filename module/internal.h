@@ -148,22 +148,55 @@ static inline void we_replay(struct whatenc_decoder *d, const u8 *bytes,
 
 /* ---- input ----------------------------------------------------------- */
 
+/* Index of the first byte of word @m (only bits 0x80 set) that has its bit. */
+static inline unsigned int we_first_high_byte(u64 m)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	return __builtin_ctzll(m) >> 3;
+#else
+	return __builtin_clzll(m) >> 3;
+#endif
+}
+
 /*
- * Length of the ASCII prefix of @src (at most @n), a machine word at a
- * time; with @dst non-NULL the prefix is also copied there.
+ * Length of the ASCII prefix of @src (at most @n), 32 bytes per step in
+ * long runs, then a word at a time; the first non-ASCII byte of a word
+ * is found with one count-trailing-zeros, not byte by byte. With @dst
+ * non-NULL the prefix is also copied there (nothing past it is written).
  */
 static inline size_t we_ascii_copy(u8 *dst, const u8 *src, size_t n)
 {
+	const u64 hi = 0x8080808080808080ull;
 	size_t i = 0;
-	unsigned long w;
+	u64 w, m;
 
-	while (i + sizeof(w) <= n) {
-		memcpy(&w, src + i, sizeof(w));
-		if (w & (unsigned long)0x8080808080808080ull)
+	while (i + 32 <= n) {
+		u64 w0, w1, w2, w3;
+
+		memcpy(&w0, src + i, 8);
+		memcpy(&w1, src + i + 8, 8);
+		memcpy(&w2, src + i + 16, 8);
+		memcpy(&w3, src + i + 24, 8);
+		if ((w0 | w1 | w2 | w3) & hi)
 			break;
+		if (dst) {
+			memcpy(dst + i, &w0, 8);
+			memcpy(dst + i + 8, &w1, 8);
+			memcpy(dst + i + 16, &w2, 8);
+			memcpy(dst + i + 24, &w3, 8);
+		}
+		i += 32;
+	}
+	while (i + 8 <= n) {
+		memcpy(&w, src + i, 8);
+		m = w & hi;
+		if (m) {
+			n = i + we_first_high_byte(m);
+			break;
+		}
 		if (dst)
-			memcpy(dst + i, &w, sizeof(w));
-		i += sizeof(w);
+			memcpy(dst + i, &w, 8);
+		i += 8;
 	}
 	while (i < n && src[i] < 0x80) {
 		if (dst)
