@@ -5,9 +5,10 @@
  * Encoding Standard, "Legacy single-byte encodings": one generic decoder
  * and encoder over the generated tables in tables_single_byte.h. The
  * decoder maps bytes 0x80-0xFF through a 128-entry table; the encoder
- * finds a code point by binary search in the encoding's sorted code
- * points (at most 7 steps; see the table header for why not a page
- * table). ASCII runs are copied a word at a time.
+ * looks code points below WE_SB_PAGE_LIMIT up in a two-level page table
+ * (pages shared by all encodings) and the few others by binary search in
+ * the encoding's sorted code points (see the table header). ASCII runs
+ * are copied a word at a time.
  */
 #include "internal.h"
 #include "tables_single_byte.h"
@@ -41,26 +42,38 @@ enum whatenc_ret whatenc_sb_decode(struct whatenc_decoder *d,
 		size_t ip, op;
 		u32 cp;
 
-		sb_ascii(b);
-		/* a run of mapped bytes, while 3 bytes of output are free */
+		/*
+		 * ASCII runs (word at a time) and mapped bytes, while 3 bytes
+		 * of output are free for a mapped byte
+		 */
 		ip = b->in_pos;
 		op = b->out_pos;
-		while (ip < b->in_size && b->out_size - op >= 3) {
+		while (ip < b->in_size) {
 			byte = in[ip];
 			if (byte < 0x80) {
-				out[op++] = byte;
-			} else {
-				cp = table[byte - 0x80];
-				if (unlikely(!cp))
+				size_t n = b->in_size - ip;
+
+				if (n > b->out_size - op)
+					n = b->out_size - op;
+				if (!n)
 					break;
-				if (cp < 0x800) {
-					out[op++] = 0xc0 | (cp >> 6);
-					out[op++] = 0x80 | (cp & 0x3f);
-				} else {
-					out[op++] = 0xe0 | (cp >> 12);
-					out[op++] = 0x80 | ((cp >> 6) & 0x3f);
-					out[op++] = 0x80 | (cp & 0x3f);
-				}
+				n = we_ascii_copy(out + op, in + ip, n);
+				ip += n;
+				op += n;
+				continue;
+			}
+			if (b->out_size - op < 3)
+				break;
+			cp = table[byte - 0x80];
+			if (unlikely(!cp))
+				break;
+			if (cp < 0x800) {
+				out[op++] = 0xc0 | (cp >> 6);
+				out[op++] = 0x80 | (cp & 0x3f);
+			} else {
+				out[op++] = 0xe0 | (cp >> 12);
+				out[op++] = 0x80 | ((cp >> 6) & 0x3f);
+				out[op++] = 0x80 | (cp & 0x3f);
 			}
 			ip++;
 		}
@@ -87,10 +100,18 @@ enum whatenc_ret whatenc_sb_decode(struct whatenc_decoder *d,
 }
 
 /* The byte for code point @cp >= 0x80 in encoding @k, or -1. */
-static int sb_lookup(unsigned int k, u32 cp)
+static inline int sb_lookup(unsigned int k, u32 cp)
 {
-	unsigned int lo = we_sb_enc_first[k], hi = we_sb_enc_first[k + 1];
+	unsigned int lo, hi;
 
+	if (likely(cp < WE_SB_PAGE_LIMIT)) {
+		u8 byte = we_sb_enc_page[we_sb_enc_pidx[k][cp >> WE_SB_PAGE_SHIFT]]
+					[cp & ((1 << WE_SB_PAGE_SHIFT) - 1)];
+
+		return byte ? byte : -1;
+	}
+	lo = we_sb_enc_first[k];
+	hi = we_sb_enc_first[k + 1];
 	while (lo < hi) {
 		unsigned int mid = (lo + hi) / 2;
 
@@ -118,11 +139,15 @@ static void sb_encode_run(unsigned int k, struct whatenc_buf *b)
 	while (ip < b->in_size && op < b->out_size) {
 		u8 c = in[ip];
 		u32 cp;
-		unsigned int n;
+		size_t n;
 
 		if (c < 0x80) {
-			b->out[op++] = c;
-			ip++;
+			n = b->in_size - ip;
+			if (n > b->out_size - op)
+				n = b->out_size - op;
+			n = we_ascii_copy(b->out + op, in + ip, n);
+			ip += n;
+			op += n;
 			continue;
 		}
 		if (c >= 0xc2 && c <= 0xdf && b->in_size - ip >= 2 &&
