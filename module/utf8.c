@@ -16,14 +16,65 @@
  */
 #include "internal.h"
 
+/* The 4 bytes at @p as a number, @p[k] in bits 8k..8k+7. */
+static inline u32 utf8_le32(const u8 *p)
+{
+	u32 w;
+
+	memcpy(&w, p, 4);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = __builtin_bswap32(w);
+#endif
+	return w;
+}
+
 /*
  * Length of the longest prefix of @p[0..@n-1] that is complete, valid
- * UTF-8. Never reads past @n.
+ * UTF-8. Never reads past @n. With 4 bytes left or more, a sequence is
+ * checked with masks on one 32-bit load (lead and trail bit patterns,
+ * then the spec's lower/upper boundaries on the few payload bits that
+ * decide them); the last 3 bytes byte by byte.
  */
 static size_t utf8_valid_prefix(const u8 *p, size_t n)
 {
 	size_t i = 0;
 
+	while (n - i >= 4) {
+		u32 w = utf8_le32(p + i), m;
+
+		if (!(w & 0x80)) {
+			m = w & 0x80808080;
+			if (!m)		/* 4 ASCII bytes or more: by words */
+				i += we_ascii_copy(NULL, p + i, n - i);
+			else		/* 1-3 ASCII bytes */
+				i += __builtin_ctz(m) >> 3;
+			continue;
+		}
+		if ((w & 0xc0c0f0) == 0x8080e0) {
+			/* 3 bytes: not E0 80..9F (overlong), ED A0..BF */
+			m = w & 0x200f;
+			if (m == 0 || m == 0x200d)
+				return i;
+			i += 3;
+			continue;
+		}
+		if ((w & 0xc0e0) == 0x80c0) {
+			/* 2 bytes: not C0, C1 (overlong) */
+			if (!(w & 0x1e))
+				return i;
+			i += 2;
+			continue;
+		}
+		if ((w & 0xc0c0c0f8) == 0x808080f0) {
+			/* 4 bytes: plane (cp >> 16) 1..16 */
+			m = (w & 7) << 2 | ((w >> 12) & 3);
+			if (m < 1 || m > 16)
+				return i;
+			i += 4;
+			continue;
+		}
+		return i;
+	}
 	for (;;) {
 		u8 c, c1;
 
@@ -31,9 +82,10 @@ static size_t utf8_valid_prefix(const u8 *p, size_t n)
 			return i;
 		c = p[i];
 		if (c < 0x80) {
-			i += we_ascii_copy(NULL, p + i, n - i);
+			i++;
 			continue;
 		}
+		/* the last 3 bytes: every check spelled out */
 		if (c >= 0xc2 && c <= 0xdf) {
 			if (i + 1 >= n || (p[i + 1] & 0xc0) != 0x80)
 				return i;
@@ -61,17 +113,28 @@ static size_t utf8_valid_prefix(const u8 *p, size_t n)
 	}
 }
 
-/* Copy the valid prefix of the input that fits in the output. */
+/*
+ * Copy the valid prefix of the input that fits in the output, validated
+ * and copied in 16 KiB pieces, so that the copy reads from the cache.
+ */
 static inline void utf8_copy_valid(struct whatenc_buf *b)
 {
 	size_t n = b->in_size - b->in_pos;
 
 	if (n > b->out_size - b->out_pos)
 		n = b->out_size - b->out_pos;
-	n = utf8_valid_prefix(b->in + b->in_pos, n);
-	memcpy(b->out + b->out_pos, b->in + b->in_pos, n);
-	b->in_pos += n;
-	b->out_pos += n;
+	while (n) {
+		size_t piece = n < 16384 ? n : 16384;
+		size_t v = utf8_valid_prefix(b->in + b->in_pos, piece);
+
+		memcpy(b->out + b->out_pos, b->in + b->in_pos, v);
+		b->in_pos += v;
+		b->out_pos += v;
+		/* on, unless stopped by an error or the end (not a cut piece) */
+		if (v < piece && (piece == n || piece - v >= 4))
+			break;
+		n -= v;
+	}
 }
 
 enum whatenc_ret whatenc_utf8_decode(struct whatenc_decoder *d,
