@@ -23,7 +23,10 @@
  * BENCH_VARIANTS
  * ("text,html,ascii"), BENCH_ONLY (substring of encoding names, comma
  * list), BENCH_DIRS ("decode,encode"), BENCH_DATA, BENCH_CSV,
- * BENCH_COMMIT, BENCH_PEERS (comma list of peer names).
+ * BENCH_COMMIT, BENCH_PEERS (comma list of peer names), BENCH_CALLS (a
+ * fixed number of calls per sample instead of BENCH_MIN_MS: for
+ * instruction counts, e.g. valgrind --tool=callgrind
+ * --toggle-collect=w_run, see scripts/bench-instr).
  */
 #define _GNU_SOURCE
 #include <math.h>
@@ -103,6 +106,7 @@ static const char *datadir = "build/bench/data";
 static const struct bench_peer *peers[NPEERS_MAX];
 static int npeers;
 static int failures, checks;
+static long fixed_calls;	/* BENCH_CALLS: for instruction counts */
 
 static const char *envs(const char *name, const char *def)
 {
@@ -347,6 +351,8 @@ static void run_combo(const struct bench_case *c, enum bench_dir dir,
 		ncalls[p] = t > 0 ? (long)(min_s / t) + 1 : 1000;
 		if (ncalls[p] > 1000000)
 			ncalls[p] = 1000000;
+		if (fixed_calls)
+			ncalls[p] = fixed_calls;
 	}
 	for (r = 0; r < reps; r++) {
 		for (k = 0; k < npeers; k++) {
@@ -491,6 +497,7 @@ int main(int argc, char **argv)
 		for (int v = 0; v < 3; v++)
 			if (!strcmp(tok, vnames[v]) && nvariants < 3)
 				variants[nvariants++] = vnames[v];
+	fixed_calls = atol(envs("BENCH_CALLS", "0"));
 	only = getenv("BENCH_ONLY");
 	if (only && !*only)
 		only = NULL;
