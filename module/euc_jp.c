@@ -30,6 +30,56 @@ static enum whatenc_ret euc_jp_error(struct whatenc_decoder *d, u8 lead,
 	return WHATENC_MALFORMED;
 }
 
+/*
+ * Decoder fast path, with no lead byte held: ASCII runs a word at a time,
+ * complete two-byte JIS X 0208 codes (0xA1..0xFE twice) that have a code
+ * point and 0x8E half-width katakana, written straight to the output
+ * (BMP: 3 bytes of room). Stops, for the general path, at anything else
+ * (0x8F JIS X 0212, a lead at the end of the input, an error) or when
+ * the output is short.
+ */
+static void euc_jp_dec_fast(struct whatenc_buf *b)
+{
+	const u8 *in = b->in;
+	u8 *out = b->out;
+	size_t ip = b->in_pos, op = b->out_pos;
+	const size_t in_size = b->in_size, out_size = b->out_size;
+
+	while (ip < in_size) {
+		u8 l = in[ip] - 0xa1, t;
+		u32 cp;
+
+		if (in[ip] < 0x80) {
+			size_t n = in_size - ip;
+
+			if (n > out_size - op)
+				n = out_size - op;
+			if (!n)
+				break;
+			n = we_ascii_copy(out + op, in + ip, n);
+			ip += n;
+			op += n;
+			continue;
+		}
+		if (out_size - op < 3 || in_size - ip < 2)
+			break;
+		t = in[ip + 1] - 0xa1;
+		if (l < 94 && t < 94) {
+			cp = we_jis0208_cp(l * 94 + t);
+			if (!cp)
+				break;
+		} else if (in[ip] == 0x8e && t < 0x3f) {
+			cp = 0xff61 + t;
+		} else {
+			break;
+		}
+		op += we_utf8_write(out + op, cp);
+		ip += 2;
+	}
+	b->in_pos = ip;
+	b->out_pos = op;
+}
+
 /**
  * whatenc_euc_jp_decode() - EUC-JP decoder (see internal.h)
  * @d:    decoder
@@ -50,6 +100,12 @@ enum whatenc_ret whatenc_euc_jp_decode(struct whatenc_decoder *d,
 		u32 cp;
 
 		if (!lead) {
+			if (!d->pend_len && !j212) {
+				euc_jp_dec_fast(b);
+				if (b->in_pos == b->in_size)
+					break;
+				byte = b->in[b->in_pos];
+			}
 			if (byte < 0x80) {
 				size_t n = b->in_size - b->in_pos;
 

@@ -26,6 +26,73 @@ static enum whatenc_ret sjis_error(struct whatenc_decoder *d, u8 lead,
 	return WHATENC_MALFORMED;
 }
 
+/*
+ * Decoder fast path, with no lead byte held: ASCII runs a word at a time,
+ * half-width katakana and complete two-byte codes that have a code point,
+ * written straight to the output (all in the BMP: 3 bytes of room are
+ * enough). Stops, for the general path, at anything else (0x80, a lead
+ * at the end of the input, an error) or when the output is short.
+ */
+static void sjis_dec_fast(struct whatenc_buf *b)
+{
+	const u8 *in = b->in;
+	u8 *out = b->out;
+	size_t ip = b->in_pos, op = b->out_pos;
+	const size_t in_size = b->in_size, out_size = b->out_size;
+
+	while (ip < in_size) {
+		u8 c = in[ip], l, t;
+		unsigned int p;
+		u32 cp;
+
+		if (c < 0x80) {
+			size_t n = in_size - ip;
+
+			if (n > out_size - op)
+				n = out_size - op;
+			if (!n)
+				break;
+			n = we_ascii_copy(out + op, in + ip, n);
+			ip += n;
+			op += n;
+			continue;
+		}
+		if (out_size - op < 3)
+			break;
+		if (c >= 0xa1 && c <= 0xdf) {
+			cp = 0xff61 - 0xa1 + c;
+			out[op] = 0xef;
+			out[op + 1] = 0x80 | ((cp >> 6) & 0x3f);
+			out[op + 2] = 0x80 | (cp & 0x3f);
+			op += 3;
+			ip++;
+			continue;
+		}
+		/*
+		 * lead 0x81..0x9F, 0xE0..0xFC: (c ^ 0x20) is 0xA1..0xDC, and
+		 * (c ^ 0x20) - 0xA1 is the spec's lead - offset (0..59);
+		 * trail 0x40..0x7E, 0x80..0xFC: t - 0x40 is 0..0xBC, not 0x3F
+		 */
+		l = (u8)((c ^ 0x20) - 0xa1);
+		if (l >= 60 || in_size - ip < 2)
+			break;
+		t = in[ip + 1] - 0x40;
+		if (t > 0xbc || t == 0x3f)
+			break;
+		p = l * 188 + t - (t > 0x3f);
+		if (p >= 8836 && p <= 10715)
+			cp = 0xe000 - 8836 + p;
+		else
+			cp = we_jis0208_cp(p);
+		if (!cp)
+			break;
+		op += we_utf8_write(out + op, cp);
+		ip += 2;
+	}
+	b->in_pos = ip;
+	b->out_pos = op;
+}
+
 /**
  * whatenc_shift_jis_decode() - Shift_JIS decoder (see internal.h)
  * @d:    decoder
@@ -45,6 +112,12 @@ enum whatenc_ret whatenc_shift_jis_decode(struct whatenc_decoder *d,
 		u32 cp;
 
 		if (!lead) {
+			if (!d->pend_len) {
+				sjis_dec_fast(b);
+				if (b->in_pos == b->in_size)
+					break;
+				byte = b->in[b->in_pos];
+			}
 			if (byte < 0x80) {
 				size_t n = b->in_size - b->in_pos;
 
@@ -125,6 +198,62 @@ enum whatenc_ret whatenc_shift_jis_decode(struct whatenc_decoder *d,
 	return ret;
 }
 
+/*
+ * Encoder fast path: ASCII runs a word at a time, and well-formed 3-byte
+ * UTF-8 (U+0800..U+FFFF) of half-width katakana or of a code point with
+ * an index Shift_JIS pointer, written straight to the output. Stops, for
+ * the general path, at anything else (2- and 4-byte UTF-8, U+203E,
+ * unmappable or malformed input, a sequence cut by the end of the
+ * input) or when the output is short.
+ */
+static void sjis_enc_fast(struct whatenc_buf *b)
+{
+	const u8 *in = b->in;
+	u8 *out = b->out;
+	size_t ip = b->in_pos, op = b->out_pos;
+	const size_t in_size = b->in_size, out_size = b->out_size;
+
+	while (ip < in_size) {
+		unsigned int lead, trail;
+		u32 cp;
+		int p;
+
+		if (in[ip] < 0x80) {
+			size_t n = in_size - ip;
+
+			if (n > out_size - op)
+				n = out_size - op;
+			if (!n)
+				break;
+			n = we_ascii_copy(out + op, in + ip, n);
+			ip += n;
+			op += n;
+			continue;
+		}
+		if (in_size - ip < 3 || out_size - op < 2)
+			break;
+		cp = we_utf8_3(in + ip);
+		if (cp >= 0xff61 && cp <= 0xff9f) {
+			out[op++] = cp - 0xff61 + 0xa1;
+			ip += 3;
+			continue;
+		}
+		if (!cp || cp == 0x203e)
+			break;
+		p = we_sjis_pointer(cp == 0x2212 ? 0xff0d : cp);
+		if (p < 0)
+			break;
+		lead = p / 188;
+		trail = p % 188;
+		out[op] = lead + (lead < 0x1f ? 0x81 : 0xc1);
+		out[op + 1] = trail + (trail < 0x3f ? 0x40 : 0x41);
+		op += 2;
+		ip += 3;
+	}
+	b->in_pos = ip;
+	b->out_pos = op;
+}
+
 /**
  * whatenc_shift_jis_encode() - Shift_JIS encoder (see internal.h)
  * @e:    encoder
@@ -156,29 +285,8 @@ enum whatenc_ret whatenc_shift_jis_encode(struct whatenc_encoder *e,
 			b->out_pos += n;
 			continue;
 		}
-		/* fast path: 3-byte UTF-8 in, one or two bytes out */
-		while (!e->in.needed && b->in_size - b->in_pos >= 3 &&
-		       b->out_size - b->out_pos >= 2) {
-			u8 *o = b->out + b->out_pos;
-
-			cp = we_utf8_3(b->in + b->in_pos);
-			if (cp >= 0xff61 && cp <= 0xff9f) {
-				o[0] = cp - 0xff61 + 0xa1;
-				b->out_pos++;
-			} else {
-				if (cp == 0x203e)
-					break;
-				p = we_sjis_pointer(cp == 0x2212 ? 0xff0d : cp);
-				if (p < 0)
-					break;
-				lead = p / 188;
-				trail = p % 188;
-				o[0] = lead + (lead < 0x1f ? 0x81 : 0xc1);
-				o[1] = trail + (trail < 0x3f ? 0x40 : 0x41);
-				b->out_pos += 2;
-			}
-			b->in_pos += 3;
-		}
+		if (!e->in.needed && !e->pend_len)
+			sjis_enc_fast(b);
 		cp = we_enc_next(e, b, last);
 		if (cp == WE_NEED_MORE)
 			return WHATENC_INPUT_EMPTY;
