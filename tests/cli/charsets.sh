@@ -15,6 +15,8 @@ if ! need_data index; then
 	finish
 fi
 D=$WT_DATA/charsets
+need_file "$D/list"
+need_file "$D/allcp.utf8"
 
 # cmpx NAME GOT EXPECTED: compare, show where they differ
 cmpx() {

@@ -34,6 +34,8 @@ if need_data wpt; then
 	# the ~8000 small files come in one archive (fast over the VM's 9p)
 tar -xf "$WT_DATA/wpt.tar" -C "$T" || fail "cannot unpack $WT_DATA/wpt.tar"
 D=$T/wpt
+need_file "$D/decode.list"
+need_file "$D/encode.list"
 	# shellcheck disable=SC2086
 	while IFS='	' read -r id kind opts files; do
 		set --
@@ -50,6 +52,7 @@ fi
 
 if need_data index; then
 	D=$WT_DATA/charsets
+	need_file "$D/list"
 	while IFS='	' read -r name label have_enc have_dec rt_label; do
 		if [ "$have_dec" = 1 ]; then
 			for m in "" --fatal; do

@@ -35,9 +35,11 @@ OUTDIR/charsets/list      NAME<TAB>LABEL<TAB>HAVE_ENC<TAB>HAVE_DEC<TAB>RT_LABEL
                           --html (if HAVE_ENC)
 """
 import bisect
+import hashlib
 import json
 import re
 import os
+import shutil
 import sys
 import tarfile
 
@@ -515,8 +517,32 @@ def gen_charsets():
                                                  int(bool(e.dec)), rt_label))
 
 
+def stamp():
+    """What the data depends on: this script and SHARED's files."""
+    h = hashlib.sha256(open(__file__, 'rb').read())
+    for d in (WPT, IDX):
+        if os.path.isdir(d):
+            for name in sorted(os.listdir(d)):
+                st = os.stat(os.path.join(d, name))
+                h.update(('%s %d %d\n' % (name, st.st_size,
+                                          st.st_mtime_ns)).encode())
+    return h.hexdigest()
+
+
 def main():
-    os.makedirs(OUT, exist_ok=True)
+    global OUT
+    final = OUT
+    want = stamp()
+    try:
+        if open(os.path.join(final, 'STAMP')).read().strip() == want:
+            return      # up to date: do not rewrite files tests may read
+    except OSError:
+        pass
+    # Write a new directory and swap it in, so that a reader never sees
+    # a half-written file.
+    OUT = '%s.tmp%d' % (final, os.getpid())
+    shutil.rmtree(OUT, ignore_errors=True)
+    os.makedirs(OUT)
     status = []
     if os.path.isfile(os.path.join(WPT, 'decode.tsv')):
         gen_wpt()
@@ -535,6 +561,13 @@ def main():
         status.append('index=absent')
     with open(os.path.join(OUT, 'STATUS'), 'w') as f:
         f.write('\n'.join(status) + '\n')
+    with open(os.path.join(OUT, 'STAMP'), 'w') as f:
+        f.write(want + '\n')
+    old = '%s.old%d' % (final, os.getpid())
+    if os.path.exists(final):
+        os.rename(final, old)
+    os.rename(OUT, final)
+    shutil.rmtree(old, ignore_errors=True)
 
 
 main()

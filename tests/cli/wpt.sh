@@ -13,6 +13,8 @@ fi
 # the ~8000 small files come in one archive (fast over the VM's 9p)
 tar -xf "$WT_DATA/wpt.tar" -C "$T" || fail "cannot unpack $WT_DATA/wpt.tar"
 D=$T/wpt
+need_file "$D/decode.list"
+need_file "$D/encode.list"
 
 casename() { grep "^$1	" "$D/rows" | cut -f2; }
 
