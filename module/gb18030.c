@@ -323,7 +323,7 @@ static inline void gb_enc_fast(struct whatenc_buf *b, bool gbk)
 	size_t ip = b->in_pos, op = b->out_pos;
 
 	while (b->in_size - ip >= 3 && b->out_size - op >= 2) {
-		u8 c0 = in[ip], c1, c2;
+		u8 c0 = in[ip];
 		unsigned int len;
 		u32 cp;
 		u16 code;
@@ -338,24 +338,9 @@ static inline void gb_enc_fast(struct whatenc_buf *b, bool gbk)
 			op += n;
 			continue;
 		}
-		c1 = in[ip + 1];
-		if ((c1 & 0xc0) != 0x80)
+		len = we_utf8_23(in + ip, &cp);
+		if (!len)
 			break;
-		if ((c0 & 0xf0) == 0xe0) {
-			c2 = in[ip + 2];
-			if ((c2 & 0xc0) != 0x80)
-				break;
-			cp = ((c0 & 0x0f) << 12) | ((c1 & 0x3f) << 6) |
-			     (c2 & 0x3f);
-			if (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))
-				break;
-			len = 3;
-		} else if (c0 >= 0xc2 && c0 <= 0xdf) {
-			cp = ((c0 & 0x1f) << 6) | (c1 & 0x3f);
-			len = 2;
-		} else {
-			break;
-		}
 		if (gbk && cp == 0x20ac)
 			break;
 		code = gb_enc_lookup(cp);

@@ -206,6 +206,34 @@ static inline size_t we_ascii_copy(u8 *dst, const u8 *src, size_t n)
 	return i;
 }
 
+/*
+ * Encoders' fast paths: a well-formed 2- or 3-byte UTF-8 sequence at @p
+ * (3 bytes must be readable). Returns its length and sets *@cp, or
+ * returns 0 for anything else (ASCII, 4-byte, malformed, overlong,
+ * surrogate), which the caller leaves to we_utf8_read(). The bit
+ * patterns and the spec's boundaries are checked with masks on the three
+ * bytes as one number (E0 80..9F: lead nibble 0 and trail bit 5 clear;
+ * ED A0..BF: lead nibble D and trail bit 5 set; C0, C1: lead bits 1-4
+ * clear).
+ */
+static inline unsigned int we_utf8_23(const u8 *p, u32 *cp)
+{
+	u32 w = p[0] | (u32)p[1] << 8 | (u32)p[2] << 16, t;
+
+	if ((w & 0xc0c0f0) == 0x8080e0) {
+		t = w & 0x200f;
+		if (t == 0 || t == 0x200d)
+			return 0;
+		*cp = (w & 0x0f) << 12 | (w & 0x3f00) >> 2 | ((w >> 16) & 0x3f);
+		return 3;
+	}
+	if ((w & 0xc0e0) == 0x80c0 && (w & 0x1e)) {
+		*cp = (w & 0x1f) << 6 | ((w >> 8) & 0x3f);
+		return 2;
+	}
+	return 0;
+}
+
 /* Values of we_utf8_read() that are not code points. */
 #define WE_NEED_MORE	0xffffffffu	/* input ended inside a sequence */
 #define WE_MALFORMED	0xfffffffeu	/* a maximal subpart ended; see st->seq */

@@ -89,14 +89,7 @@ static inline u32 we_utf8_3(const u8 *p)
 {
 	u32 cp;
 
-	if ((p[0] & 0xf0) != 0xe0 || (p[1] & 0xc0) != 0x80 ||
-	    (p[2] & 0xc0) != 0x80)
-		return 0;
-	cp = ((u32)(p[0] & 0x0f) << 12) | ((u32)(p[1] & 0x3f) << 6) |
-	     (p[2] & 0x3f);
-	if (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return cp;
+	return we_utf8_23(p, &cp) == 3 ? cp : 0;
 }
 
 #endif /* WHATENC_JIS_H */
