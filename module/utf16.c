@@ -31,6 +31,37 @@ static inline u32 utf16_unit(const u8 *p, bool be)
 	return be ? (u32)p[0] << 8 | p[1] : (u32)p[1] << 8 | p[0];
 }
 
+/*
+ * Decoder fast path: a run of ASCII code units, 4 at a time (one 64-bit
+ * load: the high bytes zero, the low bytes below 0x80). Returns the
+ * number of code units (a multiple of 4) written as bytes to @out.
+ */
+static inline size_t utf16_ascii(const u8 *in, size_t in_len, u8 *out,
+				 size_t out_len, bool be)
+{
+	const u64 mask = be ? 0x80ff80ff80ff80ffull : 0xff80ff80ff80ff80ull;
+	size_t k = 0;
+
+	while (8 * (k / 4) + 8 <= in_len && k + 4 <= out_len) {
+		u64 w;
+
+		memcpy(&w, in + 2 * k, 8);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+		w = __builtin_bswap64(w);
+#endif
+		if (w & mask)
+			break;
+		if (be)
+			w >>= 8;
+		out[k] = w;
+		out[k + 1] = w >> 16;
+		out[k + 2] = w >> 32;
+		out[k + 3] = w >> 48;
+		k += 4;
+	}
+	return k;
+}
+
 /* A lone surrogate or odd byte @bytes[0..@n-1]: error, U+FFFD or WTF-8. */
 static enum whatenc_ret utf16_error(struct whatenc_decoder *d,
 				    struct whatenc_buf *b, const u8 *bytes,
@@ -77,6 +108,15 @@ enum whatenc_ret whatenc_utf16_decode(struct whatenc_decoder *d,
 				if ((cu & 0xf800) == 0xd800)
 					break;
 				if (cu < 0x80) {
+					size_t k = utf16_ascii(in + ip, b->in_size - ip,
+							       out + op, b->out_size - op,
+							       be);
+
+					if (k) {
+						ip += 2 * k;
+						op += k;
+						continue;
+					}
 					out[op++] = cu;
 				} else if (cu < 0x800) {
 					out[op++] = 0xc0 | (cu >> 6);
