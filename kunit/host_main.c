@@ -18,7 +18,7 @@ void wt_host_register(struct wt_host_suite *s)
 	*p = s;
 }
 
-void wt_host_fail(wt_ctx *wt, const char *file, int line, const char *fmt, ...)
+void wt_host_fail(struct wt_ctx *wt, const char *file, int line, const char *fmt, ...)
 {
 	va_list ap;
 	char msg[512];
@@ -31,18 +31,18 @@ void wt_host_fail(wt_ctx *wt, const char *file, int line, const char *fmt, ...)
 		print_error("%s:%d: %s\n", file, line, msg);
 }
 
-void *wt_host_alloc(wt_ctx *wt, size_t size)
+void *wt_host_alloc(struct wt_ctx *wt, size_t size)
 {
 	void *p = calloc(1, size ? size : 1);
 
 	if (!p)
 		abort();
-	if (wt->nallocs < (int)(sizeof(wt->allocs) / sizeof(wt->allocs[0])))
+	if (wt->nallocs < WT_MAX_ALLOCS)
 		wt->allocs[wt->nallocs++] = p;
 	return p;
 }
 
-void wt_host_finish(wt_ctx *wt)
+void wt_host_finish(struct wt_ctx *wt)
 {
 	int failed = wt->failed;
 

@@ -54,21 +54,21 @@ static inline void jp_push_err(struct jp_ref *r, u32 cp, u32 off, u8 len)
 static inline unsigned int jp_utf8(u8 *p, u32 cp)
 {
 	if (cp < 0x80) {
-		p[0] = cp;
+		p[0] = cp & 0x7f;
 		return 1;
 	}
 	if (cp < 0x800) {
-		p[0] = 0xc0 | (cp >> 6);
+		p[0] = 0xc0 | ((cp >> 6) & 0x1f);
 		p[1] = 0x80 | (cp & 0x3f);
 		return 2;
 	}
 	if (cp < 0x10000) {
-		p[0] = 0xe0 | (cp >> 12);
+		p[0] = 0xe0 | ((cp >> 12) & 0x0f);
 		p[1] = 0x80 | ((cp >> 6) & 0x3f);
 		p[2] = 0x80 | (cp & 0x3f);
 		return 3;
 	}
-	p[0] = 0xf0 | (cp >> 18);
+	p[0] = 0xf0 | ((cp >> 18) & 0x07);
 	p[1] = 0x80 | ((cp >> 12) & 0x3f);
 	p[2] = 0x80 | ((cp >> 6) & 0x3f);
 	p[3] = 0x80 | (cp & 0x3f);
@@ -226,7 +226,7 @@ static inline long jp_run(bool encode, int enc, unsigned int flags,
  * Every 1-, 2- and 3-way split of @in, and output room of 1..4 bytes per
  * call, must give @exp (@elen bytes).
  */
-static inline void jp_check_splits(wt_ctx *wt, bool encode, int enc,
+static inline void jp_check_splits(struct wt_ctx *wt, bool encode, int enc,
 				   unsigned int flags, const u8 *in, size_t n,
 				   const u8 *exp, size_t elen)
 {
@@ -271,7 +271,7 @@ static inline void jp_check_splits(wt_ctx *wt, bool encode, int enc,
  * in fatal mode the output before the first error, MALFORMED and the
  * error's offset, length and bytes. Returns false on a mismatch.
  */
-static inline bool jp_check_dec(wt_ctx *wt, int enc, const u8 *in, size_t n,
+static inline bool jp_check_dec(struct wt_ctx *wt, int enc, const u8 *in, size_t n,
 				const struct jp_ref *r)
 {
 	struct whatenc_decoder d;
@@ -348,7 +348,7 @@ typedef size_t (*jp_ref_enc_fn)(const u32 *cps, size_t n, bool html,
  * Every scalar value, in html mode 1024 at a time and in fatal mode one
  * by one for the BMP, against the model @ref (with reverse map @rev).
  */
-static inline void jp_check_enc_all(wt_ctx *wt, int enc, jp_ref_enc_fn ref,
+static inline void jp_check_enc_all(struct wt_ctx *wt, int enc, jp_ref_enc_fn ref,
 				    const u16 *rev)
 {
 	struct whatenc_encoder e;
@@ -428,7 +428,7 @@ static inline void jp_check_enc_all(wt_ctx *wt, int enc, jp_ref_enc_fn ref,
  * The model's reverse map: the FIRST pointer of each code point in
  * index jis0208, without pointers @skip_lo..@skip_hi; 0xffff = null.
  */
-static inline u16 *jp_reverse(wt_ctx *wt, unsigned int skip_lo,
+static inline u16 *jp_reverse(struct wt_ctx *wt, unsigned int skip_lo,
 			      unsigned int skip_hi)
 {
 	u16 *rev = WT_ALLOC(0x10000 * sizeof(u16));

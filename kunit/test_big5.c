@@ -24,7 +24,7 @@ static bool ref_is_last(u32 cp)
 	       cp == 0x5341 || cp == 0x5345;
 }
 
-static unsigned int ref_build_rev(wt_ctx *wt)
+static unsigned int ref_build_rev(struct wt_ctx *wt)
 {
 	unsigned int other = 0;
 	int p;

@@ -437,7 +437,7 @@ static int run(const struct det_case *c, const u8 *buf, size_t len,
 	return whatenc_detect(c->fmt, buf, len, at_eof, &o, out);
 }
 
-static void check_case(wt_ctx *wt, const struct det_case *c)
+static void check_case(struct wt_ctx *wt, const struct det_case *c)
 {
 	struct whatenc_detection d;
 	int r = run(c, (const u8 *)c->in, c->len, true, &d);

@@ -19,7 +19,7 @@ static u32 ref_index_cp(u32 pointer)
 /* "index pointer" + 1 (the first pointer), 0 = null */
 static u16 *ref_rev;
 
-static void ref_build_rev(wt_ctx *wt)
+static void ref_build_rev(struct wt_ctx *wt)
 {
 	int p;
 

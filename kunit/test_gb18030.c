@@ -61,7 +61,7 @@ static const u32 ref_side[18][2] = {
 /* first pointer + 1 of each BMP code point in index gb18030, 0 = none */
 static u16 *ref_rev;
 
-static void ref_build_rev(wt_ctx *wt)
+static void ref_build_rev(struct wt_ctx *wt)
 {
 	int p;
 
@@ -140,7 +140,7 @@ static void four_bytes(u32 pointer, u8 *out)
  * Every lead 0x81..0xFE with every byte 0x00..0xFF, then end of stream,
  * in replacement and fatal mode, as the decoder's steps give it.
  */
-static void two_byte_all(wt_ctx *wt, enum whatenc_encoding enc)
+static void two_byte_all(struct wt_ctx *wt, enum whatenc_encoding enc)
 {
 	struct cjk_result *r = cjk_result_alloc(wt, 64);
 	unsigned int lead, byte, bad = 0, n = 0;

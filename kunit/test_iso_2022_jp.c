@@ -422,8 +422,8 @@ WT_CASE(iso_encode_transitions)
 
 WT_CASE(iso_decode_splits)
 {
-	static const u8 dec_in[] = "a\x1b(J\\~\x1b$B;z\x1b(I1\x1b(B\x1b(Bz"
-				   "\x1b$Bx\x1b(\x1b$\x1b$A\x1b(Jq\x1b\x1b$B!";
+	static const u8 dec_in[] =
+		"a\x1b(J\\~\x1b$B;z\x1b(I1\x1b(B\x1b(Bz\x1b$Bx\x1b(\x1b$\x1b$A\x1b(Jq\x1b\x1b$B!";
 	struct jp_ref *r = WT_ALLOC(sizeof(*r));
 	u8 *exp = WT_ALLOC(256);
 	size_t elen;

@@ -43,7 +43,7 @@ static unsigned int utf8_of(u8 *p, u32 cp)
 } while (0)
 
 /* Decode "x" + @bytes + "y" and expect "x" + U+@cp + "y", both ways. */
-static void check_pair(wt_ctx *wt, enum whatenc_encoding enc, const u8 *bytes,
+static void check_pair(struct wt_ctx *wt, enum whatenc_encoding enc, const u8 *bytes,
 		       size_t n, long cp)
 {
 	u8 in[16], want[8], out[16];

@@ -72,7 +72,7 @@ WT_CASE(sb_decode_all_bytes)
  * Encode code points [@lo, @hi) step @step in html and fatal mode and
  * compare with @rev (BMP: 0 = unmappable, else 0x100 | byte).
  */
-static int enc_range(wt_ctx *wt, int enc, const u16 *rev, u32 lo, u32 hi,
+static int enc_range(struct wt_ctx *wt, int enc, const u16 *rev, u32 lo, u32 hi,
 		     u32 step, u8 *in, u8 *exp, u8 *out, size_t cap)
 {
 	struct whatenc_encoder e;

@@ -62,7 +62,7 @@ static void run(struct split_ctx *c, bool encoder, int enc,
 	c->runs++;
 }
 
-static void split_all(wt_ctx *wt, struct split_ctx *c, bool encoder, int enc,
+static void split_all(struct wt_ctx *wt, struct split_ctx *c, bool encoder, int enc,
 		      unsigned int flags, const u8 *in, size_t n, int line)
 {
 	size_t cuts[2], osz, unit_max = encoder ? WHATENC_PEND_MAX : 4;

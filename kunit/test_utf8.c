@@ -110,7 +110,7 @@ static bool same_errs(const struct wt_run *r, const struct utf8_case *c)
 	return true;
 }
 
-static void check_case(wt_ctx *wt, const struct utf8_case *c, int idx,
+static void check_case(struct wt_ctx *wt, const struct utf8_case *c, int idx,
 		       struct wt_run *r)
 {
 	/* decoder, replacement mode */
@@ -218,7 +218,7 @@ static const u8 probe[] = {
 	0xc2, 0xdf, 0xe0, 0xe1, 0xed, 0xef, 0xf0, 0xf1, 0xf4, 0xf5, 0xff,
 };
 
-static bool sweep_one(wt_ctx *wt, const u8 *in, size_t len, struct wt_run *r,
+static bool sweep_one(struct wt_ctx *wt, const u8 *in, size_t len, struct wt_run *r,
 		      u8 *ref)
 {
 	size_t n = wt_ref_utf8(in, len, ref), i;

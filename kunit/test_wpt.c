@@ -84,7 +84,7 @@ static const char *enc_name(int enc)
 							 "(no encoding)";
 }
 
-static void tally_add(wt_ctx *wt, struct tally *t, int enc, int ok,
+static void tally_add(struct wt_ctx *wt, struct tally *t, int enc, int ok,
 		      const char *what, int line)
 {
 	int k = enc >= 0 && enc < WHATENC_NR_ENCODINGS ? enc : NENC - 1;
@@ -105,7 +105,7 @@ static void tally_add(wt_ctx *wt, struct tally *t, int enc, int ok,
 	}
 }
 
-static void tally_report(wt_ctx *wt, struct tally *t, const char *what)
+static void tally_report(struct wt_ctx *wt, struct tally *t, const char *what)
 {
 	int k, p = 0, f = 0, s = 0, x = 0;
 
@@ -211,7 +211,7 @@ static int check_out(u8 kind, u32 flags, const struct wt_run *r,
  * standard's value; our output must also differ from WPT's stale value
  * (@wexp/@woff/@wlen), else the data changed and the rule is stale.
  */
-static int check_superseded(wt_ctx *wt, int ok, u32 flags,
+static int check_superseded(struct wt_ctx *wt, int ok, u32 flags,
 			    const struct wt_run *r, u8 wexp, u32 woff,
 			    u32 wlen, const char *what, int line)
 {
@@ -230,7 +230,7 @@ static int check_superseded(wt_ctx *wt, int ok, u32 flags,
 	return WT_ROW_SUPERSEDED;
 }
 
-static void check_superseded_count(wt_ctx *wt, const char *what, int n,
+static void check_superseded_count(struct wt_ctx *wt, const char *what, int n,
 				   int want)
 {
 	(void)wt;

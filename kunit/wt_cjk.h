@@ -27,7 +27,7 @@ struct cjk_result {
 	int bad;	/* API misuse detected (stuck, overflow) */
 };
 
-static inline struct cjk_result *cjk_result_alloc(wt_ctx *wt, size_t cap)
+static inline struct cjk_result *cjk_result_alloc(struct wt_ctx *wt, size_t cap)
 {
 	struct cjk_result *r = WT_ALLOC(sizeof(*r));
 
@@ -136,21 +136,21 @@ static inline void cjk_dec(enum whatenc_encoding enc, unsigned int flags,
 static inline size_t cjk_put_utf8(u8 *p, u32 cp)
 {
 	if (cp < 0x80) {
-		p[0] = cp;
+		p[0] = cp & 0x7f;
 		return 1;
 	}
 	if (cp < 0x800) {
-		p[0] = 0xc0 | (cp >> 6);
+		p[0] = 0xc0 | ((cp >> 6) & 0x1f);
 		p[1] = 0x80 | (cp & 0x3f);
 		return 2;
 	}
 	if (cp < 0x10000) {
-		p[0] = 0xe0 | (cp >> 12);
+		p[0] = 0xe0 | ((cp >> 12) & 0x0f);
 		p[1] = 0x80 | ((cp >> 6) & 0x3f);
 		p[2] = 0x80 | (cp & 0x3f);
 		return 3;
 	}
-	p[0] = 0xf0 | (cp >> 18);
+	p[0] = 0xf0 | ((cp >> 18) & 0x07);
 	p[1] = 0x80 | ((cp >> 12) & 0x3f);
 	p[2] = 0x80 | ((cp >> 6) & 0x3f);
 	p[3] = 0x80 | (cp & 0x3f);
@@ -196,7 +196,7 @@ static inline bool cjk_same(const struct cjk_result *a,
  * and 3 bytes, must give what one call gives. Returns the number of
  * runs that differed.
  */
-static inline unsigned int cjk_split_all(wt_ctx *wt, bool dec,
+static inline unsigned int cjk_split_all(struct wt_ctx *wt, bool dec,
 					 enum whatenc_encoding enc,
 					 unsigned int flags, const u8 *in,
 					 size_t len, unsigned int *runs)
@@ -238,7 +238,7 @@ static inline unsigned int cjk_split_all(wt_ctx *wt, bool dec,
  * expected bytes and returns their count, or 0 for an error). Returns the
  * number of batches that differed.
  */
-static inline unsigned int cjk_enc_check_range(wt_ctx *wt,
+static inline unsigned int cjk_enc_check_range(struct wt_ctx *wt,
 					       enum whatenc_encoding enc,
 					       int (*ref)(u32 cp, u8 *out),
 					       u32 lo, u32 hi)
@@ -316,7 +316,7 @@ static inline unsigned int cjk_enc_check_range(wt_ctx *wt,
 }
 
 /* Decode @in (replacement mode, one call) and compare with @exp. */
-static inline bool cjk_dec_is(wt_ctx *wt, enum whatenc_encoding enc,
+static inline bool cjk_dec_is(struct wt_ctx *wt, enum whatenc_encoding enc,
 			      const u8 *in, size_t len, const u8 *exp,
 			      size_t explen, struct cjk_result *r)
 {

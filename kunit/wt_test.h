@@ -12,12 +12,13 @@
  *	}
  *	WT_SUITE(utf8, WT_RUN(utf8_basic), WT_RUN(...));
  *
- * Inside a case, `wt` is the context. WT_EXPECT_* record a failure and go
- * on; WT_ASSERT_* end the case. WT_SKIP() ends the case as skipped (use it
- * where data from $(SHARED) is missing: a skipped case never counts as
- * passed). WT_ALLOC() gives zeroed memory freed after the case (KUnit
- * runs cases on a small kernel stack: put big buffers there). Suite names
- * are reported as "whatenc_<name>" and must be unique.
+ * Inside a case, `wt` (a struct wt_ctx *) is the context. WT_EXPECT_*
+ * record a failure and go on; WT_ASSERT_* end the case. WT_SKIP() ends
+ * the case as skipped (use it where data from $(SHARED) is missing: a
+ * skipped case never counts as passed). WT_ALLOC() gives zeroed memory
+ * freed after the case (KUnit runs cases on a small kernel stack: put big
+ * buffers there). Suite names are reported as "whatenc_<name>" and must
+ * be unique.
  */
 #ifndef WT_TEST_H
 #define WT_TEST_H
@@ -27,7 +28,8 @@
 #include <kunit/test.h>
 #include <linux/slab.h>
 
-typedef struct kunit wt_ctx;
+/* struct wt_ctx is the KUnit context */
+#define wt_ctx kunit
 
 #define WT_CASE(name)		static void name(struct kunit *wt)
 #define WT_RUN(name)		KUNIT_CASE(name)
@@ -61,11 +63,13 @@ typedef struct kunit wt_ctx;
 #include <setjmp.h>
 #include <cmocka.h>
 
-typedef struct wt_ctx {
+#define WT_MAX_ALLOCS	64
+
+struct wt_ctx {
 	int failed;
-	void *allocs[64];
+	void *allocs[WT_MAX_ALLOCS];
 	int nallocs;
-} wt_ctx;
+};
 
 struct wt_host_suite {
 	const char *name;
@@ -75,21 +79,22 @@ struct wt_host_suite {
 };
 
 void wt_host_register(struct wt_host_suite *s);
-void wt_host_fail(wt_ctx *wt, const char *file, int line, const char *fmt,
-		  ...) __attribute__((format(printf, 4, 5)));
-void *wt_host_alloc(wt_ctx *wt, size_t size);
-void wt_host_finish(wt_ctx *wt);
+/* formats are checked by the kernel build of the same sources */
+void wt_host_fail(struct wt_ctx *wt, const char *file, int line,
+		  const char *fmt, ...);
+void *wt_host_alloc(struct wt_ctx *wt, size_t size);
+void wt_host_finish(struct wt_ctx *wt);
 
 #define WT_CASE(name)							\
-	static void name##_wt_body(wt_ctx *wt);				\
+	static void name##_wt_body(struct wt_ctx *wt);			\
 	static void name(void **state)					\
 	{								\
-		wt_ctx ctx = { 0 };					\
+		struct wt_ctx ctx = { 0 };				\
 		(void)state;						\
 		name##_wt_body(&ctx);					\
 		wt_host_finish(&ctx);					\
 	}								\
-	static void name##_wt_body(wt_ctx *wt)
+	static void name##_wt_body(struct wt_ctx *wt)
 #define WT_RUN(name)		cmocka_unit_test(name)
 #define WT_SUITE(sname, ...)						\
 	static const struct CMUnitTest sname##_wt_cases[] = { __VA_ARGS__ }; \

@@ -45,21 +45,21 @@ static inline unsigned int we_utf8_len(u32 cp)
 static inline unsigned int we_utf8_write(u8 *p, u32 cp)
 {
 	if (cp < 0x80) {
-		p[0] = cp;
+		p[0] = cp & 0x7f;
 		return 1;
 	}
 	if (cp < 0x800) {
-		p[0] = 0xc0 | (cp >> 6);
+		p[0] = 0xc0 | ((cp >> 6) & 0x1f);
 		p[1] = 0x80 | (cp & 0x3f);
 		return 2;
 	}
 	if (cp < 0x10000) {
-		p[0] = 0xe0 | (cp >> 12);
+		p[0] = 0xe0 | ((cp >> 12) & 0x0f);
 		p[1] = 0x80 | ((cp >> 6) & 0x3f);
 		p[2] = 0x80 | (cp & 0x3f);
 		return 3;
 	}
-	p[0] = 0xf0 | (cp >> 18);
+	p[0] = 0xf0 | ((cp >> 18) & 0x07);
 	p[1] = 0x80 | ((cp >> 12) & 0x3f);
 	p[2] = 0x80 | ((cp >> 6) & 0x3f);
 	p[3] = 0x80 | (cp & 0x3f);
