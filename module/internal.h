@@ -170,6 +170,18 @@ static inline size_t we_ascii_copy(u8 *dst, const u8 *src, size_t n)
 	size_t i = 0;
 	u64 w, m;
 
+	/* short runs (a space between words) end in the first word */
+	if (n >= 8) {
+		memcpy(&w, src, 8);
+		m = w & hi;
+		if (m) {
+			n = we_first_high_byte(m);
+			goto tail;
+		}
+		if (dst)
+			memcpy(dst, &w, 8);
+		i = 8;
+	}
 	while (i + 32 <= n) {
 		u64 w0, w1, w2, w3;
 
@@ -198,6 +210,7 @@ static inline size_t we_ascii_copy(u8 *dst, const u8 *src, size_t n)
 			memcpy(dst + i, &w, 8);
 		i += 8;
 	}
+tail:
 	while (i < n && src[i] < 0x80) {
 		if (dst)
 			dst[i] = src[i];

@@ -210,6 +210,40 @@ enum whatenc_ret whatenc_utf16_decode(struct whatenc_decoder *d,
 	return WHATENC_INPUT_EMPTY;
 }
 
+/*
+ * Encoder fast path: ASCII and well-formed 2- and 3-byte UTF-8 that is
+ * not a surrogate (WTF-8 ED A0..BF takes the general path), one code
+ * unit each.
+ */
+static void utf16_enc_fast(struct whatenc_buf *b, bool be)
+{
+	const u8 *in = b->in;
+	u8 *out = b->out;
+	size_t ip = b->in_pos, op = b->out_pos;
+	const size_t in_size = b->in_size, out_size = b->out_size;
+
+	while (ip < in_size && out_size - op >= 2) {
+		u32 cu = in[ip];
+
+		if (cu < 0x80) {
+			ip++;
+		} else {
+			unsigned int len;
+
+			if (in_size - ip < 3)
+				break;
+			len = we_utf8_23(in + ip, &cu);
+			if (!len)
+				break;
+			ip += len;
+		}
+		utf16_bytes(out + op, cu, be);
+		op += 2;
+	}
+	b->in_pos = ip;
+	b->out_pos = op;
+}
+
 enum whatenc_ret whatenc_utf16_encode(struct whatenc_encoder *e,
 				      struct whatenc_buf *b, bool last)
 {
@@ -221,16 +255,8 @@ enum whatenc_ret whatenc_utf16_encode(struct whatenc_encoder *e,
 		unsigned int n;
 		u32 cp;
 
-		if (!st->needed) {
-			/* fast path: ASCII */
-			while (b->in_pos < b->in_size &&
-			       b->out_size - b->out_pos >= 2 &&
-			       b->in[b->in_pos] < 0x80) {
-				utf16_bytes(b->out + b->out_pos,
-					    b->in[b->in_pos++], be);
-				b->out_pos += 2;
-			}
-		}
+		if (!st->needed && !e->pend_len)
+			utf16_enc_fast(b, be);
 		if (b->in_pos < b->in_size && b->out_size - b->out_pos < 2)
 			return WHATENC_OUTPUT_FULL;
 		if (!st->needed && b->in_pos < b->in_size &&

@@ -7,6 +7,75 @@
  */
 #include "internal.h"
 
+/*
+ * Fast paths. Bytes 0x80-0xFF are U+F780-U+F7FF, i.e. U+F700 + byte,
+ * whose UTF-8 is EF, 9C + (byte >> 6), 80 | (byte & 3F).
+ */
+static void xud_dec_run(struct whatenc_buf *b)
+{
+	const u8 *in = b->in;
+	u8 *out = b->out;
+	size_t ip = b->in_pos, op = b->out_pos;
+	const size_t in_size = b->in_size, out_size = b->out_size;
+
+	while (ip < in_size) {
+		u8 c = in[ip];
+
+		if (c < 0x80) {
+			size_t n = in_size - ip;
+
+			if (n > out_size - op)
+				n = out_size - op;
+			if (!n)
+				break;
+			n = we_ascii_copy(out + op, in + ip, n);
+			ip += n;
+			op += n;
+			continue;
+		}
+		if (out_size - op < 3)
+			break;
+		out[op] = 0xef;
+		out[op + 1] = 0x9c + (c >> 6);
+		out[op + 2] = 0x80 | (c & 0x3f);
+		op += 3;
+		ip++;
+	}
+	b->in_pos = ip;
+	b->out_pos = op;
+}
+
+/* EF 9E/9F 80..BF (U+F780-U+F7FF) back to bytes, and ASCII runs. */
+static void xud_enc_run(struct whatenc_buf *b)
+{
+	const u8 *in = b->in;
+	u8 *out = b->out;
+	size_t ip = b->in_pos, op = b->out_pos;
+	const size_t in_size = b->in_size, out_size = b->out_size;
+
+	while (ip < in_size && op < out_size) {
+		u8 c = in[ip];
+
+		if (c < 0x80) {
+			size_t n = in_size - ip;
+
+			if (n > out_size - op)
+				n = out_size - op;
+			n = we_ascii_copy(out + op, in + ip, n);
+			ip += n;
+			op += n;
+			continue;
+		}
+		if (in_size - ip < 3 || c != 0xef || (in[ip + 1] & 0xfe) != 0x9e ||
+		    (in[ip + 2] & 0xc0) != 0x80)
+			break;
+		out[op++] = 0x80 | (in[ip + 1] & 1) << 6 | (in[ip + 2] & 0x3f);
+		ip += 3;
+	}
+	b->in_pos = ip;
+	b->out_pos = op;
+}
+
 enum whatenc_ret whatenc_xud_decode(struct whatenc_decoder *d,
 				    struct whatenc_buf *b, bool last)
 {
@@ -20,6 +89,7 @@ enum whatenc_ret whatenc_xud_decode(struct whatenc_decoder *d,
 		n = we_ascii_copy(b->out + b->out_pos, b->in + b->in_pos, n);
 		b->in_pos += n;
 		b->out_pos += n;
+		xud_dec_run(b);
 		if (b->in_pos == b->in_size)
 			break;
 		if (b->out_pos == b->out_size)
@@ -47,6 +117,8 @@ enum whatenc_ret whatenc_xud_encode(struct whatenc_encoder *e,
 					  b->in + b->in_pos, n);
 			b->in_pos += n;
 			b->out_pos += n;
+			if (!e->pend_len)
+				xud_enc_run(b);
 		}
 		if (b->out_pos == b->out_size && b->in_pos < b->in_size)
 			return WHATENC_OUTPUT_FULL;
