@@ -16,6 +16,7 @@
 #include "wt_test.h"
 #include "whatenc.h"
 #include "jis_index.h"
+#include "wt_ref.h"
 
 #define JP_MAXITEMS 64
 
@@ -51,30 +52,6 @@ static inline void jp_push_err(struct jp_ref *r, u32 cp, u32 off, u8 len)
 	}
 }
 
-static inline unsigned int jp_utf8(u8 *p, u32 cp)
-{
-	if (cp < 0x80) {
-		p[0] = cp & 0x7f;
-		return 1;
-	}
-	if (cp < 0x800) {
-		p[0] = 0xc0 | ((cp >> 6) & 0x1f);
-		p[1] = 0x80 | (cp & 0x3f);
-		return 2;
-	}
-	if (cp < 0x10000) {
-		p[0] = 0xe0 | ((cp >> 12) & 0x0f);
-		p[1] = 0x80 | ((cp >> 6) & 0x3f);
-		p[2] = 0x80 | (cp & 0x3f);
-		return 3;
-	}
-	p[0] = 0xf0 | ((cp >> 18) & 0x07);
-	p[1] = 0x80 | ((cp >> 12) & 0x3f);
-	p[2] = 0x80 | ((cp >> 6) & 0x3f);
-	p[3] = 0x80 | (cp & 0x3f);
-	return 4;
-}
-
 /*
  * Decoder model output as UTF-8: replacement mode (@upto = all items),
  * or the output before the first error (fatal; @first_err set to its
@@ -92,7 +69,7 @@ static inline size_t jp_ref_dec_utf8(const struct jp_ref *r, bool fatal,
 			*first_err = i;
 			break;
 		}
-		n += jp_utf8(out + n, r->it[i].err ? 0xfffd : r->it[i].v);
+		n += wt_utf8(out + n, r->it[i].err ? 0xfffd : r->it[i].v);
 	}
 	return n;
 }
@@ -325,7 +302,7 @@ static inline bool jp_check_dec(struct wt_ctx *wt, int enc, const u8 *in, size_t
 			    d.err.len != r->it[k].len)
 				break;
 			k++;
-			b.out_pos += jp_utf8(out + b.out_pos, 0xfffd);
+			b.out_pos += wt_utf8(out + b.out_pos, 0xfffd);
 		}
 		if (ret != WHATENC_INPUT_EMPTY || b.out_pos != elen ||
 		    memcmp(out, exp, elen)) {
@@ -369,7 +346,7 @@ static inline void jp_check_enc_all(struct wt_ctx *wt, int enc, jp_ref_enc_fn re
 			if (cp >= 0xd800 && cp <= 0xdfff)
 				continue;
 			cps[n++] = cp;
-			il += jp_utf8(in + il, cp);
+			il += wt_utf8(in + il, cp);
 		}
 		if (!n)
 			continue;
@@ -382,7 +359,7 @@ static inline void jp_check_enc_all(struct wt_ctx *wt, int enc, jp_ref_enc_fn re
 
 			for (i = 0; i < n; i++) {
 				u8 one[4], o1[16], e1[16];
-				size_t l1 = jp_utf8(one, cps[i]), ol, el;
+				size_t l1 = wt_utf8(one, cps[i]), ol, el;
 
 				el = ref(cps + i, 1, true, e1, &fe, rev);
 				jp_encode(enc, WHATENC_ENC_HTML, one, l1, o1,
@@ -405,7 +382,7 @@ static inline void jp_check_enc_all(struct wt_ctx *wt, int enc, jp_ref_enc_fn re
 		if (cp >= 0xd800 && cp <= 0xdfff)
 			continue;
 		cps[0] = cp;
-		l1 = jp_utf8(one, cp);
+		l1 = wt_utf8(one, cp);
 		el = ref(cps, 1, false, e1, &fe, rev);
 		ret = jp_encode(enc, 0, one, l1, o1, 16, &ol, &e);
 		want_cp = fe < 0 ? 0 : (enc == WHATENC_ISO_2022_JP &&

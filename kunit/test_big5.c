@@ -96,17 +96,17 @@ WT_CASE(big5_two_byte_exhaustive)
 			}
 			if (ptr && (pointer == 1133 || pointer == 1135 ||
 				    pointer == 1164 || pointer == 1166)) {
-				ne = cjk_put_utf8(exp, pointer < 1164 ? 0xca : 0xea);
-				ne += cjk_put_utf8(exp + ne, pointer & 1 ?
+				ne = wt_utf8(exp, pointer < 1164 ? 0xca : 0xea);
+				ne += wt_utf8(exp + ne, pointer & 1 ?
 						   (pointer == 1133 ? 0x304 : 0x30c) :
 						   (pointer == 1164 ? 0x304 : 0x30c));
 				pairs++;
 			} else {
 				cp = ptr ? ref_index_cp(pointer) : 0;
 				if (cp) {
-					ne = cjk_put_utf8(exp, cp);
+					ne = wt_utf8(exp, cp);
 				} else {
-					ne = cjk_put_utf8(exp, 0xfffd);
+					ne = wt_utf8(exp, 0xfffd);
 					errlen = 2;
 					if (byte < 0x80) {
 						exp[ne++] = byte;
@@ -170,10 +170,10 @@ WT_CASE(big5_spec_edges)
 
 	WT_EXPECT_TRUE(cjk_dec_is(wt, WHATENC_BIG5, in, sizeof(in), out,
 				  sizeof(out), r));
-	n = cjk_put_utf8(exp, 0xfffd);
+	n = wt_utf8(exp, 0xfffd);
 	exp[n++] = 0x40;
-	n += cjk_put_utf8(exp + n, 0xfffd);
-	n += cjk_put_utf8(exp + n, 0xfffd);
+	n += wt_utf8(exp + n, 0xfffd);
+	n += wt_utf8(exp + n, 0xfffd);
 	WT_EXPECT_TRUE(cjk_dec_is(wt, WHATENC_BIG5, bad, sizeof(bad), exp, n, r));
 	cjk_dec(WHATENC_BIG5, WHATENC_DEC_FATAL, bad, sizeof(bad), r);
 	WT_EXPECT_EQ(r->nerr, 3);

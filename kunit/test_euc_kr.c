@@ -61,9 +61,9 @@ WT_CASE(euc_kr_two_byte_exhaustive)
 				cp = ref_index_cp((lead - 0x81) * 190 +
 						  (byte - 0x41));
 			if (cp) {
-				ne = cjk_put_utf8(exp, cp);
+				ne = wt_utf8(exp, cp);
 			} else {
-				ne = cjk_put_utf8(exp, 0xfffd);
+				ne = wt_utf8(exp, 0xfffd);
 				errlen = 2;
 				if (byte < 0x80) {
 					exp[ne++] = byte;
@@ -116,11 +116,11 @@ WT_CASE(euc_kr_spec_edges)
 	u8 exp[32];
 	size_t n;
 
-	n = cjk_put_utf8(exp, 0xfffd);
+	n = wt_utf8(exp, 0xfffd);
 	exp[n++] = 0x40;
-	n += cjk_put_utf8(exp + n, 0xfffd);
-	n += cjk_put_utf8(exp + n, 0xfffd);
-	n += cjk_put_utf8(exp + n, 0xfffd);
+	n += wt_utf8(exp + n, 0xfffd);
+	n += wt_utf8(exp + n, 0xfffd);
+	n += wt_utf8(exp + n, 0xfffd);
 	WT_EXPECT_TRUE(cjk_dec_is(wt, WHATENC_EUC_KR, bad, sizeof(bad), exp,
 				  n, r));
 	cjk_dec(WHATENC_EUC_KR, WHATENC_DEC_FATAL, bad, sizeof(bad), r);

@@ -155,7 +155,7 @@ static void two_byte_all(struct wt_ctx *wt, enum whatenc_encoding enc)
 
 			if (byte >= 0x30 && byte <= 0x39) {
 				/* gb18030 second set; end of queue: error */
-				ne = cjk_put_utf8(exp, 0xfffd);
+				ne = wt_utf8(exp, 0xfffd);
 				errlen = 2;
 			} else {
 				if ((byte >= 0x40 && byte <= 0x7e) ||
@@ -167,9 +167,9 @@ static void two_byte_all(struct wt_ctx *wt, enum whatenc_encoding enc)
 				cp = ptr ? ref_index_cp(pointer) : 0;
 				errlen = 0;
 				if (cp) {
-					ne = cjk_put_utf8(exp, cp);
+					ne = wt_utf8(exp, cp);
 				} else {
-					ne = cjk_put_utf8(exp, 0xfffd);
+					ne = wt_utf8(exp, 0xfffd);
 					errlen = 2;
 					if (byte < 0x80) {
 						exp[ne++] = byte;
@@ -248,7 +248,7 @@ WT_CASE(gb18030_four_byte_decode_exhaustive)
 		for (k = 0; k < BATCH && p <= 1237575; k++) {
 			four_bytes(p, in + nin);
 			nin += 4;
-			ne += cjk_put_utf8(exp + ne, ref_ranges_cp(p));
+			ne += wt_utf8(exp + ne, ref_ranges_cp(p));
 			p = p == 39419 ? 189000 : p + 1;
 			total++;
 		}
@@ -305,7 +305,7 @@ WT_CASE(gb18030_four_byte_roundtrip)
 			if ((cp >= 0xd800 && cp <= 0xdfff) ||
 			    ref_encode(cp, false, tmp) != 4)
 				continue;
-			nin += cjk_put_utf8(in + nin, cp);
+			nin += wt_utf8(in + nin, cp);
 			k++;
 		}
 		total += k;
@@ -372,9 +372,9 @@ WT_CASE(gb18030_spec_edges)
 	WT_EXPECT_TRUE(cjk_dec_is(wt, WHATENC_GB18030, bad4b, 4, bad4b_u, 7, r));
 	WT_EXPECT_TRUE(cjk_dec_is(wt, WHATENC_GB18030, a6d9, 4, a6d9_u, 6, r));
 	WT_EXPECT_TRUE(cjk_dec_is(wt, WHATENC_GBK, a3a0, 2, a3a0_u, 3, r));
-	n = cjk_put_utf8(exp, 0xfffd);
+	n = wt_utf8(exp, 0xfffd);
 	exp[n++] = '0';
-	n += cjk_put_utf8(exp + n, ref_index_cp(0x41 - 0x40));
+	n += wt_utf8(exp + n, ref_index_cp(0x41 - 0x40));
 	WT_EXPECT_TRUE(cjk_dec_is(wt, WHATENC_GB18030, bad4, 4, exp, n, r));
 
 	/* fatal: 81 30 81 41 -> error at 0, length 1; then "0" and 81 41 */
@@ -467,7 +467,7 @@ static size_t ref_decode(const u8 *in, size_t len, u8 *out, unsigned int *nerr)
 		if (byte < 0) {
 			if (first || second || third) {
 				first = second = third = 0;
-				n += cjk_put_utf8(out + n, 0xfffd);
+				n += wt_utf8(out + n, 0xfffd);
 				(*nerr)++;
 			}
 			return n;
@@ -524,10 +524,10 @@ static size_t ref_decode(const u8 *in, size_t len, u8 *out, unsigned int *nerr)
 			error = true;
 		}
 		if (error) {
-			n += cjk_put_utf8(out + n, 0xfffd);
+			n += wt_utf8(out + n, 0xfffd);
 			(*nerr)++;
 		} else {
-			n += cjk_put_utf8(out + n, cp);
+			n += wt_utf8(out + n, cp);
 		}
 	}
 }

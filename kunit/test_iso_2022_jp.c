@@ -391,7 +391,7 @@ WT_CASE(iso_encode_transitions)
 		long fe;
 
 		for (j = 0; j < 3; j++)
-			il += jp_utf8(in + il, cps[j]);
+			il += wt_utf8(in + il, cps[j]);
 		el = ref_iso_encode(cps, 3, true, exp, &fe, rev);
 		ret = jp_encode(WHATENC_ISO_2022_JP, WHATENC_ENC_HTML, in, il,
 				out, 256, &ol, &e);
@@ -408,7 +408,7 @@ WT_CASE(iso_encode_transitions)
 		ret = jp_encode(WHATENC_ISO_2022_JP, 0, in, il, out, 256, &ol,
 				&e);
 		for (j = 0, k = 0; fe >= 0 && j < (unsigned int)fe; j++)
-			k += jp_utf8(out + 200, cps[j]);
+			k += wt_utf8(out + 200, cps[j]);
 		if ((fe < 0 ? ret != WHATENC_INPUT_EMPTY :
 		     ret != WHATENC_UNMAPPABLE || e.err.offset != k) ||
 		    ol != el || memcmp(out, exp, el)) {

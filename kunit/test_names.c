@@ -11,31 +11,7 @@
 #include "whatenc.h"
 #include "wt_test.h"
 #include "names_index.h"
-
-/* The UTF-8 form of @cp, for expected outputs. */
-static unsigned int utf8_of(u8 *p, u32 cp)
-{
-	if (cp < 0x80) {
-		p[0] = cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		p[0] = 0xc0 | (cp >> 6);
-		p[1] = 0x80 | (cp & 0x3f);
-		return 2;
-	}
-	if (cp < 0x10000) {
-		p[0] = 0xe0 | (cp >> 12);
-		p[1] = 0x80 | ((cp >> 6) & 0x3f);
-		p[2] = 0x80 | (cp & 0x3f);
-		return 3;
-	}
-	p[0] = 0xf0 | (cp >> 18);
-	p[1] = 0x80 | ((cp >> 12) & 0x3f);
-	p[2] = 0x80 | ((cp >> 6) & 0x3f);
-	p[3] = 0x80 | (cp & 0x3f);
-	return 4;
-}
+#include "wt_ref.h"
 
 #define NEED_INDEX() do {						\
 	if (!NAMES_INDEX_PRESENT)					\
@@ -55,7 +31,7 @@ static void check_pair(struct wt_ctx *wt, enum whatenc_encoding enc, const u8 *b
 	memcpy(in + 1, bytes, n);
 	in[n + 1] = 'y';
 	want[0] = 'x';
-	wn = 1 + utf8_of(want + 1, cp);
+	wn = 1 + wt_utf8(want + 1, cp);
 	want[wn++] = 'y';
 	r = whatenc_name_decode(enc, in, n + 2, out, sizeof(out), 0);
 	WT_EXPECT_EQ(r, wn);
@@ -97,7 +73,7 @@ WT_CASE(names_iso_2022_jp)
 	unsigned int un;
 
 	NEED_INDEX();
-	un = utf8_of(u, NI_JIS0208_283);
+	un = wt_utf8(u, NI_JIS0208_283);
 	WT_EXPECT_EQ(whatenc_name_decode(WHATENC_ISO_2022_JP, a, 8, out,
 					 sizeof(out), 0), un);
 	WT_EXPECT_MEMEQ(out, u, un);
@@ -110,7 +86,7 @@ WT_CASE(names_iso_2022_jp)
 	WT_EXPECT_EQ(whatenc_name_encode(WHATENC_ISO_2022_JP, u, un, out, 7,
 					 0), -ENAMETOOLONG);
 
-	un = utf8_of(u, NI_JIS0208_296);
+	un = wt_utf8(u, NI_JIS0208_296);
 	WT_EXPECT_EQ(whatenc_name_encode(WHATENC_ISO_2022_JP, u, un, out,
 					 sizeof(out), 0), 8);
 	WT_EXPECT_MEMEQ(out, ku, 8);
@@ -172,7 +148,7 @@ WT_CASE(names_encode_errors)
 					 out, sizeof(out),
 					 WHATENC_NAME_REPLACE), -EINVAL);
 	/* U+10FFFF to UTF-8 is itself */
-	un = utf8_of(u, 0x10ffff);
+	un = wt_utf8(u, 0x10ffff);
 	WT_EXPECT_EQ(whatenc_name_encode(WHATENC_UTF_8, u, un, out,
 					 sizeof(out), 0), 4);
 	WT_EXPECT_MEMEQ(out, u, 4);

@@ -12,6 +12,7 @@
  */
 #include "whatenc.h"
 #include "wt_test.h"
+#include "wt_ref.h"
 
 #define MAXU	48		/* code units per random string */
 
@@ -49,31 +50,6 @@ static u16 rnd_unit(u32 *s)
 	}
 }
 
-/* Spec, "Generalized UTF-8" bit distribution (Table 2). */
-static unsigned int ref_gen_utf8(u8 *p, u32 cp)
-{
-	if (cp < 0x80) {
-		p[0] = cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		p[0] = 0xc0 | (cp >> 6);
-		p[1] = 0x80 | (cp & 0x3f);
-		return 2;
-	}
-	if (cp < 0x10000) {
-		p[0] = 0xe0 | (cp >> 12);
-		p[1] = 0x80 | ((cp >> 6) & 0x3f);
-		p[2] = 0x80 | (cp & 0x3f);
-		return 3;
-	}
-	p[0] = 0xf0 | (cp >> 18);
-	p[1] = 0x80 | ((cp >> 12) & 0x3f);
-	p[2] = 0x80 | ((cp >> 6) & 0x3f);
-	p[3] = 0x80 | (cp & 0x3f);
-	return 4;
-}
-
 /*
  * Spec: decode potentially ill-formed UTF-16 to code points (a lead
  * followed by a trail is one code point, consuming the trail), then
@@ -93,7 +69,7 @@ static size_t ref_wtf16_to_wtf8(const u16 *u, size_t n, u8 *out, bool lossy)
 		} else if (lossy && c >= 0xd800 && c <= 0xdfff) {
 			c = 0xfffd;
 		}
-		o += ref_gen_utf8(out + o, c);
+		o += wt_utf8(out + o, c);
 	}
 	return o;
 }
@@ -346,7 +322,7 @@ WT_CASE(wtf8_exhaustive_code_points)
 	int n, bad = 0;
 
 	for (c = 0; c < 0x110000 && bad < 10; c++) {
-		unsigned int wn = ref_gen_utf8(want, c);
+		unsigned int wn = wt_utf8(want, c);
 
 		if (c < 0x10000) {
 			u[0] = c;

@@ -13,6 +13,7 @@
 
 #include "wt_test.h"
 #include "whatenc.h"
+#include "wt_ref.h"
 
 #define CJK_MAX_ERRS 4096
 
@@ -132,31 +133,6 @@ static inline void cjk_dec(enum whatenc_encoding enc, unsigned int flags,
 	cjk_run(true, enc, flags | WHATENC_BOM_KEEP, in, len, NULL, 0, 0, r);
 }
 
-/* Append @cp as UTF-8. */
-static inline size_t cjk_put_utf8(u8 *p, u32 cp)
-{
-	if (cp < 0x80) {
-		p[0] = cp & 0x7f;
-		return 1;
-	}
-	if (cp < 0x800) {
-		p[0] = 0xc0 | ((cp >> 6) & 0x1f);
-		p[1] = 0x80 | (cp & 0x3f);
-		return 2;
-	}
-	if (cp < 0x10000) {
-		p[0] = 0xe0 | ((cp >> 12) & 0x0f);
-		p[1] = 0x80 | ((cp >> 6) & 0x3f);
-		p[2] = 0x80 | (cp & 0x3f);
-		return 3;
-	}
-	p[0] = 0xf0 | ((cp >> 18) & 0x07);
-	p[1] = 0x80 | ((cp >> 12) & 0x3f);
-	p[2] = 0x80 | ((cp >> 6) & 0x3f);
-	p[3] = 0x80 | (cp & 0x3f);
-	return 4;
-}
-
 /* Append "&#N;" (the html error mode's output). */
 static inline size_t cjk_put_ncr(u8 *p, u32 cp)
 {
@@ -266,7 +242,7 @@ static inline unsigned int cjk_enc_check_range(struct wt_ctx *wt,
 
 			if (cp >= 0xd800 && cp <= 0xdfff)
 				continue;
-			nin += cjk_put_utf8(in + nin, cp);
+			nin += wt_utf8(in + nin, cp);
 			n = ref(cp, tmp);
 			if (n) {
 				memcpy(html + nh, tmp, n);

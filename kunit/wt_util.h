@@ -13,6 +13,7 @@
 
 #include "whatenc.h"
 #include "wt_test.h"
+#include "wt_ref.h"
 
 /*
  * WT_HEAVY: 1 for the native host build, 0 in KUnit (QEMU TCG is much
@@ -214,31 +215,6 @@ static inline void wt_encode_once(enum whatenc_encoding enc,
 		return;
 	}
 	wt_encode_run(&e, in, len, NULL, 0, 64, false, r);
-}
-
-/* UTF-8 of code point @cp at @p (generalized: surrogates too). */
-static inline unsigned int wt_utf8(u8 *p, u32 cp)
-{
-	if (cp < 0x80) {
-		p[0] = cp & 0x7f;
-		return 1;
-	}
-	if (cp < 0x800) {
-		p[0] = 0xc0 | ((cp >> 6) & 0x1f);
-		p[1] = 0x80 | (cp & 0x3f);
-		return 2;
-	}
-	if (cp < 0x10000) {
-		p[0] = 0xe0 | ((cp >> 12) & 0x0f);
-		p[1] = 0x80 | ((cp >> 6) & 0x3f);
-		p[2] = 0x80 | (cp & 0x3f);
-		return 3;
-	}
-	p[0] = 0xf0 | ((cp >> 18) & 0x07);
-	p[1] = 0x80 | ((cp >> 12) & 0x3f);
-	p[2] = 0x80 | ((cp >> 6) & 0x3f);
-	p[3] = 0x80 | (cp & 0x3f);
-	return 4;
 }
 
 /* "&#N;" for @cp at @p; returns its length. */

@@ -24,34 +24,11 @@
 #include <linux/hardirq.h>
 #include "whatenc.h"
 #include "names_index.h"
+#include "wt_ref.h"
 
 /* Shift_JIS 82 A0 and EUC-JP A4 A2: index jis0208 pointer 283. */
 static const u8 sjis_a[] = { 0x82, 0xa0 };
 static const u8 eucjp_a[] = { 0xa4, 0xa2 };
-
-static unsigned int utf8_of(u8 *p, u32 cp)
-{
-	if (cp < 0x80) {
-		p[0] = cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		p[0] = 0xc0 | (cp >> 6);
-		p[1] = 0x80 | (cp & 0x3f);
-		return 2;
-	}
-	if (cp < 0x10000) {
-		p[0] = 0xe0 | (cp >> 12);
-		p[1] = 0x80 | ((cp >> 6) & 0x3f);
-		p[2] = 0x80 | (cp & 0x3f);
-		return 3;
-	}
-	p[0] = 0xf0 | (cp >> 18);
-	p[1] = 0x80 | ((cp >> 12) & 0x3f);
-	p[2] = 0x80 | ((cp >> 6) & 0x3f);
-	p[3] = 0x80 | (cp & 0x3f);
-	return 4;
-}
 
 static void need_index(struct kunit *test)
 {
@@ -121,7 +98,7 @@ static void api_streaming(struct kunit *test)
 
 	need_index(test);
 	KUNIT_ASSERT_NOT_NULL(test, sbi);
-	wn = utf8_of(want, NI_JIS0208_283);
+	wn = wt_utf8(want, NI_JIS0208_283);
 
 	/* decode Shift_JIS 82 | A0 in two calls */
 	KUNIT_ASSERT_EQ(test, whatenc_decoder_init(&sbi->dec, WHATENC_SHIFT_JIS,
@@ -203,7 +180,7 @@ static void api_names(struct kunit *test)
 	unsigned int wn;
 
 	need_index(test);
-	wn = utf8_of(want, NI_JIS0208_283);
+	wn = wt_utf8(want, NI_JIS0208_283);
 
 	KUNIT_EXPECT_EQ(test, whatenc_name_decode(WHATENC_SHIFT_JIS, sjis_a, 2,
 						  out, sizeof(out), 0),
