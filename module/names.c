@@ -50,7 +50,9 @@ static bool has_sep(const u8 *s, size_t n)
  *
  * Problems are reported in input order: the first malformed sequence,
  * the first byte that does not fit, or (WHATENC_NAME_NO_SEP) the first
- * NUL or '/', whichever comes first in the output.
+ * NUL or '/', whichever comes first in the output. Conversion stops as
+ * soon as the output is full, before more input is read, so malformed
+ * input that begins exactly where @dst filled up gives -ENAMETOOLONG.
  *
  * Context: Any context. Does not sleep, allocate or take locks.
  * Return: the number of bytes written to @dst (without the terminating
