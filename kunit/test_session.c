@@ -125,7 +125,7 @@ WT_CASE(session_configure_invalid)
 		{ "nope", WHATENC_DIR_DECODE, 0 },
 		{ "", WHATENC_DIR_DECODE, 0 },
 		{ "utf-8", 2, 0 },
-		{ "utf-8", WHATENC_DIR_DECODE, 0x10 },
+		{ "utf-8", WHATENC_DIR_DECODE, 0x40 },
 		{ "utf-8", WHATENC_DIR_DECODE, WHATENC_CFG_BOM_MASK },
 		{ "latin1", WHATENC_DIR_DECODE, WHATENC_CFG_DEC_WTF8 },
 		{ "latin1", WHATENC_DIR_ENCODE, WHATENC_CFG_ENC_UTF16 },
@@ -152,9 +152,9 @@ WT_CASE(session_configure_invalid)
 	/* reserved fields */
 	memset(&cfg, 0, sizeof(cfg));
 	strscpy(cfg.label, "utf-8", sizeof(cfg.label));
-	cfg.reserved0 = 1;
+	cfg.format = 1;		/* without WHATENC_CFG_DETECT */
 	WT_EXPECT_EQ(we_session_configure(s, &cfg), -EINVAL);
-	cfg.reserved0 = 0;
+	cfg.format = 0;
 	cfg.reserved[3] = 1;
 	WT_EXPECT_EQ(we_session_configure(s, &cfg), -EINVAL);
 	we_session_status(s, b);
@@ -462,6 +462,349 @@ WT_CASE(session_convert)
 	we_session_free(s);
 }
 
+/* ---- detect mode (WHATENC_CFG_DETECT) ---- */
+
+static int sdet(struct we_session *s, const char *label, u32 fmt, u32 flags)
+{
+	struct whatenc_configure cfg;
+
+	memset(&cfg, 0, sizeof(cfg));
+	strscpy(cfg.label, label, sizeof(cfg.label));
+	cfg.direction = WHATENC_DIR_DECODE;
+	cfg.flags = WHATENC_CFG_DETECT | flags;
+	cfg.format = fmt;
+	return we_session_configure(s, &cfg);
+}
+
+/* Write @len bytes in pieces of @step; true when every piece is taken. */
+static bool swsteps(struct we_session *s, const char *buf, size_t len,
+		    size_t step)
+{
+	size_t i, n;
+
+	for (i = 0; i < len; i += n) {
+		n = min(step, len - i);
+		if (sw(s, buf + i, n) != n)
+			return false;
+	}
+	return true;
+}
+
+/* Read what is ready; returns the byte count (-EAGAIN stops it). */
+static ssize_t srall(struct we_session *s, u8 *out, size_t size)
+{
+	size_t got = 0;
+	ssize_t n;
+
+	while (got < size) {
+		n = sr(s, out + got, size - got);
+		if (n <= 0)
+			return got ? got : n;
+		got += n;
+	}
+	return got;
+}
+
+/* END_OF_STREAM, then the rest of the output and the 0 that ends it. */
+static ssize_t send_all(struct kunit *wt, struct we_session *s, u8 *out,
+			size_t size)
+{
+	size_t got = 0;
+	ssize_t n;
+
+	WT_EXPECT_EQ(we_session_end(s), 0);
+	for (;;) {
+		n = sr(s, out + got, size - got);
+		if (n <= 0)
+			break;
+		got += n;
+	}
+	WT_EXPECT_EQ(n, 0);	/* the end of the stream */
+	return got;
+}
+
+WT_CASE(session_detect_html_meta)
+{
+	/* HTML prescan: <meta charset>; Shift_JIS 82 A0 is U+3042 */
+	static const char doc[] = "<meta charset=\"shift_jis\">\x82\xa0";
+	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct whatenc_status *st = WT_ALLOC(sizeof(*st));
+	u8 *out = WT_ALLOC(256);
+
+	WT_EXPECT_EQ(sdet(s, "windows-1252", WHATENC_DETECT_FMT_HTML, 0), 0);
+	we_session_status(s, st);
+	WT_EXPECT_EQ(st->detect_state, WHATENC_DETSTATE_PENDING);
+	WT_EXPECT_EQ(st->encoding, WHATENC_WINDOWS_1252);
+	/* the attribute is not complete yet: nothing decided, no output */
+	WT_EXPECT_TRUE(swsteps(s, doc, 20, 3));
+	we_session_status(s, st);
+	WT_EXPECT_EQ(st->detect_state, WHATENC_DETSTATE_PENDING);
+	WT_EXPECT_EQ(st->detect_buffered, 20);
+	WT_EXPECT_EQ(st->bytes_in, 20);
+	WT_EXPECT_EQ(sr(s, out, 256), -EAGAIN);
+	/* the rest in small pieces: decided without END_OF_STREAM */
+	WT_EXPECT_TRUE(swsteps(s, doc + 20, sizeof(doc) - 1 - 20, 3));
+	we_session_status(s, st);
+	WT_EXPECT_EQ(st->detect_state, WHATENC_DETSTATE_DONE);
+	WT_EXPECT_EQ(st->detect_encoding, WHATENC_SHIFT_JIS);
+	WT_EXPECT_EQ(st->encoding, WHATENC_SHIFT_JIS);
+	WT_EXPECT_EQ(strcmp(st->name, "Shift_JIS"), 0);
+	WT_EXPECT_EQ(st->detect_source, WHATENC_DETSRC_META);
+	WT_EXPECT_EQ(st->detect_certain, 0);	/* HTML: tentative */
+	WT_EXPECT_EQ(st->detect_bom_len, 0);
+	WT_EXPECT_EQ(send_all(wt, s, out, 256), sizeof(doc) - 3 + 3);
+	WT_EXPECT_MEMEQ(out, "<meta charset=\"shift_jis\">\xe3\x81\x82",
+			sizeof(doc) - 3 + 3);
+
+	/* a new stream detects again: no <meta>, the label decides at END */
+	WT_EXPECT_EQ(sw(s, "<p>\xe9", 4), 4);
+	we_session_status(s, st);
+	WT_EXPECT_EQ(st->detect_state, WHATENC_DETSTATE_PENDING);
+	WT_EXPECT_EQ(st->encoding, WHATENC_WINDOWS_1252);
+	WT_EXPECT_EQ(send_all(wt, s, out, 256), 5);
+	WT_EXPECT_MEMEQ(out, "<p>\xc3\xa9", 5);	/* windows-1252 E9 */
+	we_session_status(s, st);
+	WT_EXPECT_EQ(st->detect_state, WHATENC_DETSTATE_DONE);
+	WT_EXPECT_EQ(st->detect_source, WHATENC_DETSRC_FALLBACK);
+	WT_EXPECT_EQ(st->detect_encoding, WHATENC_WINDOWS_1252);
+
+	/* DETECT_TRANSPORT: the label wins over <meta>; KOI8-R C1 = U+0430 */
+	WT_EXPECT_EQ(sdet(s, "koi8-r", WHATENC_DETECT_FMT_HTML,
+			  WHATENC_CFG_DETECT_TRANSPORT), 0);
+	WT_EXPECT_EQ(sw(s, doc, sizeof(doc) - 3), sizeof(doc) - 3);
+	WT_EXPECT_EQ(sw(s, "\xc1", 1), 1);
+	we_session_status(s, st);
+	WT_EXPECT_EQ(st->detect_source, WHATENC_DETSRC_TRANSPORT);
+	WT_EXPECT_EQ(st->detect_certain, 1);
+	WT_EXPECT_EQ(send_all(wt, s, out, 256), sizeof(doc) - 3 + 2);
+	WT_EXPECT_MEMEQ(out + sizeof(doc) - 3, "\xd0\xb0", 2);
+	we_session_free(s);
+}
+
+WT_CASE(session_detect_bom)
+{
+	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct whatenc_status *st = WT_ALLOC(sizeof(*st));
+	u8 *out = WT_ALLOC(256);
+
+	/* UTF-16LE BOM, then "A", then a second BOM: U+FEFF stays */
+	WT_EXPECT_EQ(sdet(s, "windows-1252", WHATENC_DETECT_FMT_TEXT, 0), 0);
+	WT_EXPECT_TRUE(swsteps(s, "\xff\xfe" "A\0" "\xff\xfe", 6, 1));
+	we_session_status(s, st);
+	WT_EXPECT_EQ(st->detect_state, WHATENC_DETSTATE_DONE);
+	WT_EXPECT_EQ(st->detect_encoding, WHATENC_UTF_16LE);
+	WT_EXPECT_EQ(st->detect_source, WHATENC_DETSRC_BOM);
+	WT_EXPECT_EQ(st->detect_certain, 1);
+	WT_EXPECT_EQ(st->detect_bom_len, 2);
+	WT_EXPECT_EQ(send_all(wt, s, out, 256), 4);
+	WT_EXPECT_MEMEQ(out, "A\xef\xbb\xbf", 4);
+	we_session_status(s, st);
+	WT_EXPECT_EQ(st->bytes_in, 6);
+	WT_EXPECT_EQ(st->bytes_out, 4);
+
+	/* UTF-8 BOM before an HTML <meta>: the BOM wins, removed once */
+	WT_EXPECT_EQ(sdet(s, "windows-1252", WHATENC_DETECT_FMT_HTML, 0), 0);
+	WT_EXPECT_TRUE(swsteps(s, "\xef\xbb\xbf<meta charset=gbk>\xc3\xa9",
+			       23, 2));
+	we_session_status(s, st);
+	WT_EXPECT_EQ(st->detect_encoding, WHATENC_UTF_8);
+	WT_EXPECT_EQ(st->detect_source, WHATENC_DETSRC_BOM);
+	WT_EXPECT_EQ(st->detect_bom_len, 3);
+	WT_EXPECT_EQ(send_all(wt, s, out, 256), 20);
+	WT_EXPECT_MEMEQ(out, "<meta charset=gbk>\xc3\xa9", 20);
+
+	/* UTF-16BE BOM as the whole stream: empty output */
+	WT_EXPECT_EQ(sdet(s, "utf-8", WHATENC_DETECT_FMT_CSS, 0), 0);
+	WT_EXPECT_EQ(sw(s, "\xfe\xff", 2), 2);
+	WT_EXPECT_EQ(send_all(wt, s, out, 256), 0);
+	we_session_status(s, st);
+	WT_EXPECT_EQ(st->detect_encoding, WHATENC_UTF_16BE);
+	WT_EXPECT_EQ(st->detect_source, WHATENC_DETSRC_BOM);
+	we_session_free(s);
+}
+
+WT_CASE(session_detect_xml_css)
+{
+	/* XML declaration: ISO-8859-2 B1 = U+0105 */
+	static const char xml[] =
+		"<?xml version=\"1.0\" encoding=\"ISO-8859-2\"?><a>\xb1</a>";
+	/* CSS @charset: windows-1251 C0 = U+0410 */
+	static const char css[] = "@charset \"windows-1251\";\xc0";
+	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct whatenc_status *st = WT_ALLOC(sizeof(*st));
+	u8 *out = WT_ALLOC(256);
+
+	WT_EXPECT_EQ(sdet(s, "utf-8", WHATENC_DETECT_FMT_XML, 0), 0);
+	WT_EXPECT_TRUE(swsteps(s, xml, sizeof(xml) - 1, 5));
+	we_session_status(s, st);
+	WT_EXPECT_EQ(st->detect_state, WHATENC_DETSTATE_DONE);
+	WT_EXPECT_EQ(st->detect_encoding, WHATENC_ISO_8859_2);
+	WT_EXPECT_EQ(st->detect_source, WHATENC_DETSRC_XML_DECL);
+	WT_EXPECT_EQ(send_all(wt, s, out, 256), sizeof(xml) - 1 + 1);
+	WT_EXPECT_MEMEQ(out, "<?xml version=\"1.0\" encoding=\"ISO-8859-2\"?>"
+			"<a>\xc4\x85</a>", sizeof(xml) - 1 + 1);
+
+	WT_EXPECT_EQ(sdet(s, "utf-8", WHATENC_DETECT_FMT_CSS, 0), 0);
+	WT_EXPECT_TRUE(swsteps(s, css, sizeof(css) - 1, 4));
+	we_session_status(s, st);
+	WT_EXPECT_EQ(st->detect_state, WHATENC_DETSTATE_DONE);
+	WT_EXPECT_EQ(st->detect_encoding, WHATENC_WINDOWS_1251);
+	WT_EXPECT_EQ(st->detect_source, WHATENC_DETSRC_CSS_CHARSET);
+	WT_EXPECT_EQ(send_all(wt, s, out, 256), sizeof(css) - 1 + 1);
+	WT_EXPECT_MEMEQ(out, "@charset \"windows-1251\";\xd0\x90",
+			sizeof(css) - 1 + 1);
+
+	/* CSS without @charset: the label is the environment encoding */
+	WT_EXPECT_EQ(sdet(s, "iso-8859-7", WHATENC_DETECT_FMT_CSS, 0), 0);
+	WT_EXPECT_EQ(sw(s, "a{}\xe1", 4), 4);
+	WT_EXPECT_EQ(send_all(wt, s, out, 256), 5);
+	WT_EXPECT_MEMEQ(out, "a{}\xce\xb1", 5);	/* U+03B1 */
+	we_session_status(s, st);
+	WT_EXPECT_EQ(st->detect_source, WHATENC_DETSRC_REFERRER);
+	we_session_free(s);
+}
+
+WT_CASE(session_detect_text)
+{
+	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct whatenc_status *st = WT_ALLOC(sizeof(*st));
+	u8 *out = WT_ALLOC(WHATENC_DETECT_LOOK_TEXT + 16);
+	u8 *big = WT_ALLOC(WHATENC_DETECT_LOOK_TEXT);
+	size_t got;
+	ssize_t n;
+
+	/* valid UTF-8: UTF-8, decided at END_OF_STREAM (short input) */
+	WT_EXPECT_EQ(sdet(s, "windows-1252", WHATENC_DETECT_FMT_TEXT, 0), 0);
+	WT_EXPECT_EQ(sw(s, "caf\xc3\xa9", 5), 5);
+	we_session_status(s, st);
+	WT_EXPECT_EQ(st->detect_state, WHATENC_DETSTATE_PENDING);
+	WT_EXPECT_EQ(st->detect_buffered, 5);
+	WT_EXPECT_EQ(send_all(wt, s, out, 64), 5);
+	WT_EXPECT_MEMEQ(out, "caf\xc3\xa9", 5);
+	we_session_status(s, st);
+	WT_EXPECT_EQ(st->detect_source, WHATENC_DETSRC_VALIDITY);
+	WT_EXPECT_EQ(st->detect_encoding, WHATENC_UTF_8);
+	WT_EXPECT_EQ(st->detect_buffered, 0);
+
+	/* not UTF-8: the label (windows-1252 E9 = U+00E9) */
+	WT_EXPECT_EQ(sw(s, "caf\xe9", 4), 4);
+	WT_EXPECT_EQ(send_all(wt, s, out, 64), 5);
+	WT_EXPECT_MEMEQ(out, "caf\xc3\xa9", 5);
+	we_session_status(s, st);
+	WT_EXPECT_EQ(st->detect_source, WHATENC_DETSRC_FALLBACK);
+	WT_EXPECT_EQ(st->detect_encoding, WHATENC_WINDOWS_1252);
+
+	/* an empty stream decides too */
+	WT_EXPECT_EQ(send_all(wt, s, out, 64), 0);
+	we_session_status(s, st);
+	WT_EXPECT_EQ(st->detect_state, WHATENC_DETSTATE_DONE);
+	WT_EXPECT_EQ(st->detect_encoding, WHATENC_UTF_8);
+
+	/* a full look-ahead decides without END_OF_STREAM */
+	memset(big, 'a', WHATENC_DETECT_LOOK_TEXT);
+	WT_EXPECT_EQ(sw(s, big, WHATENC_DETECT_LOOK_TEXT - 1),
+		     WHATENC_DETECT_LOOK_TEXT - 1);
+	we_session_status(s, st);
+	WT_EXPECT_EQ(st->detect_state, WHATENC_DETSTATE_PENDING);
+	WT_EXPECT_EQ(sw(s, "a", 1), 1);
+	we_session_status(s, st);
+	WT_EXPECT_EQ(st->detect_state, WHATENC_DETSTATE_DONE);
+	WT_EXPECT_EQ(st->detect_source, WHATENC_DETSRC_VALIDITY);
+	WT_EXPECT_EQ(st->detect_flags, WHATENC_DETFLAG_ASCII);
+	/* everything held is decoded (and readable) without END */
+	n = srall(s, out, WHATENC_DETECT_LOOK_TEXT + 16);
+	WT_EXPECT_EQ(n, WHATENC_DETECT_LOOK_TEXT);
+	WT_EXPECT_MEMEQ(out, big, WHATENC_DETECT_LOOK_TEXT);
+	/* decided for UTF-8: a later E9 is an error, U+FFFD */
+	WT_EXPECT_EQ(sw(s, "\xe9", 1), 1);
+	got = send_all(wt, s, out, 64);
+	WT_EXPECT_EQ(got, 3);
+	WT_EXPECT_MEMEQ(out, FFFD, 3);
+	we_session_free(s);
+}
+
+WT_CASE(session_detect_unsupported)
+{
+	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct whatenc_status *st = WT_ALLOC(sizeof(*st));
+	struct whatenc_convert cv = { 0 };
+	u8 *out = WT_ALLOC(64);
+
+	/* UTF-32LE BOM: not an Encoding Standard encoding */
+	WT_EXPECT_EQ(sdet(s, "utf-8", WHATENC_DETECT_FMT_TEXT, 0), 0);
+	WT_EXPECT_EQ(sw(s, "\xff\xfe", 2), 2);
+	WT_EXPECT_EQ(sw(s, "\0\0A\0\0\0", 6), 6);
+	we_session_status(s, st);
+	WT_EXPECT_EQ(st->state, WHATENC_STATE_ERROR);
+	WT_EXPECT_EQ(st->err_kind, WHATENC_RES_UNSUPPORTED);
+	WT_EXPECT_EQ(st->err_offset, 0);
+	WT_EXPECT_EQ(st->err_len, 4);
+	WT_EXPECT_MEMEQ(st->err_bytes, "\xff\xfe\0\0", 4);
+	WT_EXPECT_EQ(st->detect_state, WHATENC_DETSTATE_UNSUPPORTED);
+	WT_EXPECT_EQ(st->detect_unsupported, WHATENC_DETUNSUP_UTF32LE);
+	WT_EXPECT_EQ(st->detect_encoding, 0xffffffffu);
+	WT_EXPECT_EQ(st->detect_bom_len, 4);
+	WT_EXPECT_EQ(sw(s, "x", 1), -EOPNOTSUPP);
+	WT_EXPECT_EQ(sr(s, out, 64), -EOPNOTSUPP);
+	WT_EXPECT_EQ(we_session_end(s), -EOPNOTSUPP);
+	/* RESET: detection starts again */
+	WT_EXPECT_EQ(we_session_reset(s), 0);
+	we_session_status(s, st);
+	WT_EXPECT_EQ(st->state, WHATENC_STATE_STREAM);
+	WT_EXPECT_EQ(st->detect_state, WHATENC_DETSTATE_PENDING);
+	WT_EXPECT_EQ(sw(s, "ok", 2), 2);
+	WT_EXPECT_EQ(send_all(wt, s, out, 64), 2);
+	WT_EXPECT_MEMEQ(out, "ok", 2);
+
+	/* UTF-32BE BOM, decided at END_OF_STREAM */
+	WT_EXPECT_EQ(sdet(s, "utf-8", WHATENC_DETECT_FMT_HTML, 0), 0);
+	WT_EXPECT_EQ(sw(s, "\0\0\xfe\xff", 4), 4);
+	we_session_status(s, st);
+	WT_EXPECT_EQ(st->detect_unsupported, WHATENC_DETUNSUP_UTF32BE);
+	WT_EXPECT_EQ(st->err_kind, WHATENC_RES_UNSUPPORTED);
+
+	/* CONVERT is not available in detect mode */
+	WT_EXPECT_EQ(sdet(s, "utf-8", WHATENC_DETECT_FMT_TEXT, 0), 0);
+	WT_EXPECT_EQ(sconv(s, &cv, "a", 1, out, 64, 0), -EOPNOTSUPP);
+	we_session_free(s);
+}
+
+WT_CASE(session_detect_invalid)
+{
+	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct whatenc_status *a = WT_ALLOC(sizeof(*a));
+	struct whatenc_status *b = WT_ALLOC(sizeof(*b));
+	struct whatenc_configure cfg;
+
+	WT_EXPECT_EQ(sdet(s, "utf-8", WHATENC_DETECT_FMT_HTML, 0), 0);
+	WT_EXPECT_EQ(sw(s, "<p", 2), 2);
+	we_session_status(s, a);
+	WT_EXPECT_EQ(sdet(s, "utf-8", WHATENC_DETECT_FMT_CSS + 1, 0), -EINVAL);
+	WT_EXPECT_EQ(sdet(s, "utf-8", 0xffffffffu, 0), -EINVAL);
+	WT_EXPECT_EQ(sdet(s, "utf-8", 0, WHATENC_CFG_BOM_STRIP), -EINVAL);
+	WT_EXPECT_EQ(sdet(s, "utf-8", 0, WHATENC_CFG_BOM_KEEP), -EINVAL);
+	WT_EXPECT_EQ(sdet(s, "utf-16le", 0, WHATENC_CFG_DEC_WTF8), -EINVAL);
+	WT_EXPECT_EQ(sdet(s, "utf-8", 0, 0x40), -EINVAL);
+	WT_EXPECT_EQ(sdet(s, "no-such-label", 0, 0), -EINVAL);
+	WT_EXPECT_EQ(scfg(s, "utf-8", WHATENC_DIR_ENCODE, WHATENC_CFG_DETECT,
+			  &cfg), -EINVAL);
+	WT_EXPECT_EQ(scfg(s, "utf-8", WHATENC_DIR_DECODE,
+			  WHATENC_CFG_DETECT_TRANSPORT, &cfg), -EINVAL);
+	memset(&cfg, 0, sizeof(cfg));
+	strscpy(cfg.label, "utf-8", sizeof(cfg.label));
+	cfg.format = WHATENC_DETECT_FMT_HTML;	/* without DETECT */
+	WT_EXPECT_EQ(we_session_configure(s, &cfg), -EINVAL);
+	we_session_status(s, b);
+	WT_EXPECT_MEMEQ(a, b, sizeof(*a));
+	/* CONFIGURE returns the label's encoding */
+	WT_EXPECT_EQ(sdet(s, "sjis", WHATENC_DETECT_FMT_HTML,
+			  WHATENC_CFG_DEC_FATAL), 0);
+	we_session_status(s, a);
+	WT_EXPECT_EQ(a->encoding, WHATENC_SHIFT_JIS);
+	WT_EXPECT_EQ(a->flags, WHATENC_CFG_DETECT | WHATENC_CFG_DEC_FATAL);
+	we_session_free(s);
+}
+
 WT_SUITE(session,
 	 WT_RUN(session_alloc_limits),
 	 WT_RUN(session_default),
@@ -472,4 +815,10 @@ WT_SUITE(session,
 	 WT_RUN(session_bom_switch),
 	 WT_RUN(session_fatal_decode),
 	 WT_RUN(session_fatal_encode),
-	 WT_RUN(session_convert));
+	 WT_RUN(session_convert),
+	 WT_RUN(session_detect_html_meta),
+	 WT_RUN(session_detect_bom),
+	 WT_RUN(session_detect_xml_css),
+	 WT_RUN(session_detect_text),
+	 WT_RUN(session_detect_unsupported),
+	 WT_RUN(session_detect_invalid));

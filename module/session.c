@@ -37,6 +37,28 @@ static_assert(WHATENC_RES_MALFORMED == WHATENC_MALFORMED);
 static_assert(WHATENC_RES_UNMAPPABLE == WHATENC_UNMAPPABLE);
 static_assert(WE_WRITE_ROOM > WHATENC_PEND_MAX);
 static_assert(WE_BUF_MIN >= 2 * WE_WRITE_ROOM);
+static_assert(WHATENC_DETECT_FMT_TEXT == WHATENC_FORMAT_TEXT);
+static_assert(WHATENC_DETECT_FMT_HTML == WHATENC_FORMAT_HTML);
+static_assert(WHATENC_DETECT_FMT_XML == WHATENC_FORMAT_XML);
+static_assert(WHATENC_DETECT_FMT_CSS == WHATENC_FORMAT_CSS);
+static_assert(WHATENC_DETECT_LOOK_MARKUP >= WHATENC_DETECT_HTML_MAX);
+static_assert(WHATENC_DETECT_LOOK_MARKUP >= WHATENC_DETECT_XML_MAX);
+static_assert(WHATENC_DETECT_LOOK_MARKUP >= WHATENC_DETECT_CSS_MAX);
+static_assert(WHATENC_DETECT_LOOK_TEXT >= WHATENC_DETECT_LOOK_MARKUP);
+static_assert(WHATENC_DETSRC_BOM == WHATENC_SRC_BOM);
+static_assert(WHATENC_DETSRC_TRANSPORT == WHATENC_SRC_TRANSPORT);
+static_assert(WHATENC_DETSRC_META == WHATENC_SRC_META);
+static_assert(WHATENC_DETSRC_XML_DECL == WHATENC_SRC_XML_DECL);
+static_assert(WHATENC_DETSRC_CSS_CHARSET == WHATENC_SRC_CSS_CHARSET);
+static_assert(WHATENC_DETSRC_VALIDITY == WHATENC_SRC_VALIDITY);
+static_assert(WHATENC_DETSRC_REFERRER == WHATENC_SRC_REFERRER);
+static_assert(WHATENC_DETSRC_FALLBACK == WHATENC_SRC_FALLBACK);
+static_assert(WHATENC_DETUNSUP_UTF32LE == WHATENC_UNSUP_UTF32LE);
+static_assert(WHATENC_DETUNSUP_UTF32BE == WHATENC_UNSUP_UTF32BE);
+static_assert(WHATENC_DETUNSUP_EBCDIC == WHATENC_UNSUP_EBCDIC);
+static_assert(WHATENC_DETUNSUP_LABEL == WHATENC_UNSUP_LABEL);
+static_assert(WHATENC_DETFLAG_ASCII == WHATENC_DETECTED_ASCII);
+static_assert(WHATENC_DETFLAG_CONFLICT == WHATENC_DETECTED_CONFLICT);
 
 /*
  * The ABI layout, the same for i386 and x86_64 (no implicit padding:
@@ -44,13 +66,17 @@ static_assert(WE_BUF_MIN >= 2 * WE_WRITE_ROOM);
  */
 static_assert(sizeof(struct whatenc_configure) == 144);
 static_assert(offsetof(struct whatenc_configure, direction) == 64);
+static_assert(offsetof(struct whatenc_configure, format) == 76);
 static_assert(offsetof(struct whatenc_configure, name) == 80);
 static_assert(offsetof(struct whatenc_configure, reserved) == 112);
 static_assert(sizeof(struct whatenc_status) == 144);
 static_assert(offsetof(struct whatenc_status, state) == 32);
 static_assert(offsetof(struct whatenc_status, err_bytes) == 72);
 static_assert(offsetof(struct whatenc_status, name) == 80);
-static_assert(offsetof(struct whatenc_status, reserved) == 112);
+static_assert(offsetof(struct whatenc_status, detect_state) == 112);
+static_assert(offsetof(struct whatenc_status, detect_buffered) == 128);
+static_assert(offsetof(struct whatenc_status, detect_certain) == 132);
+static_assert(offsetof(struct whatenc_status, reserved) == 136);
 static_assert(sizeof(struct whatenc_convert) == 72);
 static_assert(offsetof(struct whatenc_convert, flags) == 48);
 static_assert(offsetof(struct whatenc_convert, reserved) == 56);
@@ -58,6 +84,8 @@ static_assert(offsetof(struct whatenc_convert, reserved) == 56);
 #define WE_DEC_FLAGS	(WHATENC_CFG_DEC_FATAL | WHATENC_CFG_BOM_MASK | \
 			 WHATENC_CFG_DEC_WTF8)
 #define WE_ENC_FLAGS	(WHATENC_CFG_ENC_HTML | WHATENC_CFG_ENC_UTF16)
+#define WE_DET_FLAGS	(WHATENC_CFG_DEC_FATAL | WHATENC_CFG_DETECT | \
+			 WHATENC_CFG_DETECT_TRANSPORT)
 
 static bool is_utf16(int enc)
 {
@@ -116,12 +144,16 @@ static void we_compact(struct we_session *s)
 	}
 }
 
-/* Convert @len bytes of the bounce buffer into the output buffer. */
-static enum whatenc_ret we_feed(struct we_session *s, size_t len, bool last,
-				size_t *consumed)
+/*
+ * Convert @len bytes at @in (the bounce buffer, or the detection
+ * look-ahead, which was counted in bytes_in when it was taken) into the
+ * output buffer.
+ */
+static enum whatenc_ret we_feed_from(struct we_session *s, const u8 *in,
+				     size_t len, bool last, size_t *consumed)
 {
 	struct whatenc_buf b = {
-		.in = s->bounce, .in_pos = 0, .in_size = len,
+		.in = in, .in_pos = 0, .in_size = len,
 		.out = s->out, .out_pos = s->out_end, .out_size = s->out_size,
 	};
 	enum whatenc_ret r;
@@ -131,10 +163,139 @@ static enum whatenc_ret we_feed(struct we_session *s, size_t len, bool last,
 	r = we_step(s, &b, last);
 	s->bytes_out += b.out_pos - s->out_end;
 	s->out_end = b.out_pos;
-	s->bytes_in += b.in_pos;
 	*consumed = b.in_pos;
 	if (r == WHATENC_MALFORMED || r == WHATENC_UNMAPPABLE)
 		we_set_error(s, r);
+	return r;
+}
+
+static enum whatenc_ret we_feed(struct we_session *s, size_t len, bool last,
+				size_t *consumed)
+{
+	enum whatenc_ret r = we_feed_from(s, s->bounce, len, last, consumed);
+
+	s->bytes_in += *consumed;
+	return r;
+}
+
+/* The errno of the error state. */
+static int we_errno(const struct we_session *s)
+{
+	return s->err_kind == WHATENC_RES_UNSUPPORTED ? -EOPNOTSUPP : -EILSEQ;
+}
+
+static bool we_detecting(const struct we_session *s)
+{
+	return s->direction == WHATENC_DIR_DECODE &&
+	       (s->flags & WHATENC_CFG_DETECT);
+}
+
+/* Decoder flags once the encoding is known: the BOM is removed once. */
+static u32 we_det_dec_flags(const struct we_session *s)
+{
+	return (s->flags & WHATENC_CFG_DEC_FATAL) | WHATENC_BOM_SNIFF;
+}
+
+/* Start detecting again (a new stream): nothing held, label's decoder. */
+static void we_det_clear(struct we_session *s)
+{
+	s->det_rearm = false;
+	s->look_len = 0;
+	s->look_pos = 0;
+	memset(&s->det, 0, sizeof(s->det));
+	if (!we_detecting(s)) {
+		s->det_state = WHATENC_DETSTATE_OFF;
+		return;
+	}
+	s->det_state = WHATENC_DETSTATE_PENDING;
+	/* the label was checked by CONFIGURE */
+	whatenc_decoder_init(&s->c.dec, s->encoding, we_det_dec_flags(s));
+}
+
+static size_t we_look_cap(const struct we_session *s)
+{
+	return s->det_format == WHATENC_DETECT_FMT_TEXT ?
+		WHATENC_DETECT_LOOK_TEXT : WHATENC_DETECT_LOOK_MARKUP;
+}
+
+/*
+ * Run whatenc_detect() on the look-ahead. Decides when the answer can
+ * no longer change, when the look-ahead is full, or at @at_eof. Returns
+ * 0 (decided or still pending) or -EOPNOTSUPP (unsupported: error state).
+ */
+static int we_detect_run(struct we_session *s, bool at_eof)
+{
+	struct whatenc_detect_opts o = { 0 };
+	struct whatenc_detection *d = &s->det;
+	int r;
+
+	if (s->flags & WHATENC_CFG_DETECT_TRANSPORT) {
+		o.flags = WHATENC_DETECT_TRANSPORT;
+		o.transport = s->encoding;
+	} else if (s->det_format == WHATENC_DETECT_FMT_CSS) {
+		o.flags = WHATENC_DETECT_REFERRER;
+		o.referrer = s->encoding;
+	} else {
+		o.flags = WHATENC_DETECT_FALLBACK;
+		o.fallback = s->encoding;
+	}
+	r = whatenc_detect(s->det_format, s->look, s->look_len, at_eof, &o, d);
+	if (r == -EAGAIN && s->look_len >= we_look_cap(s))
+		r = whatenc_detect(s->det_format, s->look, s->look_len, true,
+				   &o, d);
+	/*
+	 * Text: whatenc_detect() judges the bytes it is given, but more
+	 * bytes could still turn out not to be UTF-8, so only a certain
+	 * answer (BOM, transport) is taken before the look-ahead is full.
+	 */
+	if (!r && s->det_format == WHATENC_DETECT_FMT_TEXT && !at_eof &&
+	    !d->certain && s->look_len < we_look_cap(s))
+		r = -EAGAIN;
+	if (r == -EAGAIN)
+		return 0;
+	if (WARN_ON_ONCE(r)) {
+		/* cannot happen: the arguments were checked; use the label */
+		memset(d, 0, sizeof(*d));
+		d->enc = s->encoding;
+		d->source = WHATENC_SRC_FALLBACK;
+	}
+	if (d->unsupported) {
+		size_t off = d->unsupported == WHATENC_UNSUP_LABEL ?
+			     d->label_off : 0;
+		size_t len = d->unsupported == WHATENC_UNSUP_LABEL ?
+			     d->label_len : 4;
+
+		len = min3(len, sizeof(s->err.bytes), s->look_len - off);
+		s->det_state = WHATENC_DETSTATE_UNSUPPORTED;
+		s->state = WHATENC_STATE_ERROR;
+		s->err_kind = WHATENC_RES_UNSUPPORTED;
+		memset(&s->err, 0, sizeof(s->err));
+		s->err.offset = off;
+		s->err.len = len;
+		memcpy(s->err.bytes, s->look + off, len);
+		return -EOPNOTSUPP;
+	}
+	whatenc_decoder_init(&s->c.dec, d->enc, we_det_dec_flags(s));
+	s->det_state = WHATENC_DETSTATE_DONE;
+	return 0;
+}
+
+/*
+ * Decode what detection held. Returns the core's result; WHATENC_OUTPUT_FULL
+ * while some is left.
+ */
+static enum whatenc_ret we_det_drain(struct we_session *s)
+{
+	enum whatenc_ret r = WHATENC_INPUT_EMPTY;
+	size_t used;
+
+	if (s->det_state != WHATENC_DETSTATE_DONE || s->look_pos == s->look_len)
+		return WHATENC_INPUT_EMPTY;
+	r = we_feed_from(s, s->look + s->look_pos, s->look_len - s->look_pos,
+			 false, &used);
+	s->look_pos += used;
+	if (r == WHATENC_INPUT_EMPTY && s->look_pos != s->look_len)
+		r = WHATENC_OUTPUT_FULL;
 	return r;
 }
 
@@ -142,13 +303,16 @@ static enum whatenc_ret we_feed(struct we_session *s, size_t len, bool last,
 static int we_flush(struct we_session *s)
 {
 	size_t consumed;
-	enum whatenc_ret r = we_feed(s, 0, true, &consumed);
+	enum whatenc_ret r = we_det_drain(s);
 
+	if (r == WHATENC_INPUT_EMPTY)
+		r = we_feed(s, 0, true, &consumed);
 	if (r == WHATENC_INPUT_EMPTY) {
 		s->state = WHATENC_STATE_EOS;
 		s->stream_start = s->bytes_in;
+		s->det_rearm = we_detecting(s);
 	}
-	return s->state == WHATENC_STATE_ERROR ? -EILSEQ : 0;
+	return s->state == WHATENC_STATE_ERROR ? we_errno(s) : 0;
 }
 
 static bool we_readable(const struct we_session *s)
@@ -188,7 +352,8 @@ struct we_session *we_session_alloc(size_t buf_size)
 	s->bounce_size = min_t(size_t, buf_size, WE_BOUNCE_MAX);
 	s->out = kvmalloc(s->out_size, GFP_KERNEL_ACCOUNT);
 	s->bounce = kvmalloc(s->bounce_size, GFP_KERNEL_ACCOUNT);
-	if (!s->out || !s->bounce) {
+	s->look = kvmalloc(WHATENC_DETECT_LOOK_TEXT, GFP_KERNEL_ACCOUNT);
+	if (!s->out || !s->bounce || !s->look) {
 		we_session_free(s);
 		return NULL;
 	}
@@ -214,6 +379,7 @@ void we_session_free(struct we_session *s)
 		return;
 	kvfree(s->out);
 	kvfree(s->bounce);
+	kvfree(s->look);
 	mutex_destroy(&s->lock);
 	kfree(s);
 }
@@ -236,7 +402,7 @@ int we_session_configure(struct we_session *s, struct whatenc_configure *cfg)
 	int e, used;
 
 	len = strnlen(cfg->label, sizeof(cfg->label));
-	if (len == sizeof(cfg->label) || cfg->reserved0)
+	if (len == sizeof(cfg->label))
 		return -EINVAL;
 	for (i = 0; i < ARRAY_SIZE(cfg->reserved); i++)
 		if (cfg->reserved[i])
@@ -245,7 +411,19 @@ int we_session_configure(struct we_session *s, struct whatenc_configure *cfg)
 	if (e < 0 || e >= WHATENC_NR_ENCODINGS)
 		return -EINVAL;
 
-	if (cfg->direction == WHATENC_DIR_DECODE) {
+	if (cfg->flags & WHATENC_CFG_DETECT) {
+		/* detect mode: the decoder is set up again at the decision */
+		if (cfg->direction != WHATENC_DIR_DECODE ||
+		    cfg->flags & ~WE_DET_FLAGS ||
+		    cfg->format > WHATENC_DETECT_FMT_CSS)
+			return -EINVAL;
+		if (whatenc_decoder_init(&dec, e, cfg->flags &
+					 WHATENC_CFG_DEC_FATAL))
+			return -EINVAL;
+		used = e;
+	} else if (cfg->format) {
+		return -EINVAL;
+	} else if (cfg->direction == WHATENC_DIR_DECODE) {
 		if (cfg->flags & ~WE_DEC_FLAGS ||
 		    (cfg->flags & WHATENC_CFG_BOM_MASK) == WHATENC_CFG_BOM_MASK ||
 		    ((cfg->flags & WHATENC_CFG_DEC_WTF8) && !is_utf16(e)))
@@ -270,11 +448,13 @@ int we_session_configure(struct we_session *s, struct whatenc_configure *cfg)
 	s->direction = cfg->direction;
 	s->flags = cfg->flags;
 	s->encoding = used;
+	s->det_format = cfg->format;
 	if (s->direction == WHATENC_DIR_DECODE)
 		s->c.dec = dec;
 	else
 		s->c.enc = enc;
 	we_clear(s);
+	we_det_clear(s);
 	mutex_unlock(&s->lock);
 	wake_up_interruptible(&s->wq);
 
@@ -303,6 +483,7 @@ int we_session_reset(struct we_session *s)
 	else
 		whatenc_encoder_reset(&s->c.enc);
 	we_clear(s);
+	we_det_clear(s);
 	mutex_unlock(&s->lock);
 	wake_up_interruptible(&s->wq);
 	return 0;
@@ -326,10 +507,16 @@ int we_session_end(struct we_session *s)
 
 	mutex_lock(&s->lock);
 	if (s->state == WHATENC_STATE_ERROR) {
-		ret = -EILSEQ;
+		ret = we_errno(s);
 	} else if (s->state == WHATENC_STATE_STREAM) {
-		s->state = WHATENC_STATE_FLUSHING;
-		ret = we_flush(s);
+		if (s->det_rearm)
+			we_det_clear(s);
+		if (s->det_state == WHATENC_DETSTATE_PENDING)
+			ret = we_detect_run(s, true);
+		if (!ret) {
+			s->state = WHATENC_STATE_FLUSHING;
+			ret = we_flush(s);
+		}
 	}
 	mutex_unlock(&s->lock);
 	wake_up_interruptible(&s->wq);
@@ -367,6 +554,19 @@ void we_session_status(struct we_session *s, struct whatenc_status *st)
 		st->err_len = min_t(u32, s->err.len, sizeof(s->err.bytes));
 		memcpy(st->err_bytes, s->err.bytes, st->err_len);
 	}
+	st->detect_state = s->det_state;
+	if (s->det_state == WHATENC_DETSTATE_PENDING)
+		st->detect_buffered = s->look_len;
+	if (s->det_state == WHATENC_DETSTATE_DONE ||
+	    s->det_state == WHATENC_DETSTATE_UNSUPPORTED) {
+		st->detect_encoding = s->det.unsupported ? ~0u : s->det.enc;
+		st->detect_source = s->det.source;
+		st->detect_unsupported = s->det.unsupported;
+		st->detect_buffered = s->look_len - s->look_pos;
+		st->detect_certain = s->det.certain;
+		st->detect_flags = s->det.flags;
+		st->detect_bom_len = s->det.bom_len;
+	}
 	mutex_unlock(&s->lock);
 	name = whatenc_name(enc);
 	if (name)
@@ -401,12 +601,41 @@ static ssize_t we_write_locked(struct we_session *s, struct iov_iter *from)
 	ssize_t ret = 0;
 
 	if (s->state == WHATENC_STATE_ERROR)
-		return -EILSEQ;
+		return we_errno(s);
 	if (s->state == WHATENC_STATE_FLUSHING) {
 		if (we_flush(s))
 			goto out;
 		if (s->state == WHATENC_STATE_FLUSHING)
 			goto out;
+	}
+	/* detect mode: fill the look-ahead until the encoding is known */
+	while ((s->det_rearm || s->det_state == WHATENC_DETSTATE_PENDING) &&
+	       iov_iter_count(from)) {
+		size_t off = s->det_rearm ? 0 : s->look_len;
+		size_t n = copy_from_iter(s->look + off,
+					  min(iov_iter_count(from),
+					      we_look_cap(s) - off), from);
+
+		if (!n) {
+			if (!total)
+				ret = -EFAULT;
+			goto out;
+		}
+		if (s->det_rearm)
+			we_det_clear(s);
+		if (s->state == WHATENC_STATE_EOS)
+			s->state = WHATENC_STATE_STREAM;	/* a new stream */
+		s->look_len += n;
+		s->bytes_in += n;
+		total += n;
+		if (we_detect_run(s, false))
+			goto out;
+	}
+	if (s->det_state == WHATENC_DETSTATE_DONE) {
+		enum whatenc_ret r = we_det_drain(s);
+
+		if (r != WHATENC_INPUT_EMPTY)
+			goto out;	/* output full, or error state */
 	}
 	while (iov_iter_count(from)) {
 		size_t want = min(iov_iter_count(from), s->bounce_size);
@@ -437,7 +666,7 @@ out:
 	    s->state != WHATENC_STATE_STREAM)
 		wake_up_interruptible(&s->wq);
 	if (s->state == WHATENC_STATE_ERROR && !total)
-		return -EILSEQ;
+		return we_errno(s);
 	return total ? total : ret;
 }
 
@@ -516,6 +745,8 @@ ssize_t we_session_read(struct we_session *s, struct iov_iter *to,
 			}
 			if (s->state == WHATENC_STATE_FLUSHING)
 				we_flush(s);
+			else if (s->state == WHATENC_STATE_STREAM)
+				we_det_drain(s);	/* held look-ahead */
 			wake_up_interruptible(&s->wq);
 			ret = n;
 			break;
@@ -536,7 +767,7 @@ ssize_t we_session_read(struct we_session *s, struct iov_iter *to,
 			break;
 		}
 		if (s->state == WHATENC_STATE_ERROR) {
-			ret = -EILSEQ;
+			ret = we_errno(s);
 			break;
 		}
 		if (nonblock) {
@@ -614,6 +845,10 @@ int we_session_convert(struct we_session *s, struct whatenc_convert *cv,
 	int ret = 0;
 
 	mutex_lock(&s->lock);
+	if (we_detecting(s)) {
+		ret = -EOPNOTSUPP;	/* detect mode: write() and read() */
+		goto unlock;
+	}
 	if (s->state == WHATENC_STATE_ERROR) {
 		ret = -EILSEQ;
 		goto unlock;

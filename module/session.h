@@ -58,6 +58,19 @@ struct we_session {
 	/* input bounce buffer, allocated with the session */
 	u8 *bounce;
 	size_t bounce_size;
+
+	/*
+	 * Detect mode (WHATENC_CFG_DETECT): input waits in look[0, look_len)
+	 * until whatenc_detect() answers; then look[look_pos, look_len) is
+	 * decoded before any new input. look is allocated with the session.
+	 */
+	u32 det_format;		/* WHATENC_DETECT_FMT_* */
+	u32 det_state;		/* WHATENC_DETSTATE_* */
+	bool det_rearm;		/* the stream ended: detect again */
+	struct whatenc_detection det;
+	u8 *look;
+	size_t look_len;
+	size_t look_pos;
 };
 
 struct we_session *we_session_alloc(size_t buf_size);

@@ -467,7 +467,9 @@ static void test_configure(void)
 	CHECK(cfg(fd, "nonsense", 0, 0, NULL) == -EINVAL, "unknown label");
 	CHECK(cfg(fd, "", 0, 0, NULL) == -EINVAL, "empty label");
 	CHECK(cfg(fd, "utf-8", 2, 0, NULL) == -EINVAL, "direction");
-	CHECK(cfg(fd, "utf-8", 0, 0x10, NULL) == -EINVAL, "dec flag");
+	CHECK(cfg(fd, "utf-8", 0, 0x40, NULL) == -EINVAL, "dec flag");
+	CHECK(cfg(fd, "utf-8", 1, WHATENC_CFG_DETECT, NULL) == -EINVAL,
+	      "detect with encode");
 	CHECK(cfg(fd, "utf-8", 0, 0x06, NULL) == -EINVAL, "bom 6");
 	CHECK(cfg(fd, "utf-8", 0, WHATENC_CFG_DEC_WTF8, NULL) == -EINVAL,
 	      "wtf8 on utf-8");
@@ -480,10 +482,15 @@ static void test_configure(void)
 	      "unterminated");
 	memset(&c, 0, sizeof(c));
 	strcpy(c.label, "utf-8");
-	c.reserved0 = 1;
+	c.format = 1;
 	CHECK(ioctl(fd, WHATENC_IOC_CONFIGURE, &c) == -1 && errno == EINVAL,
-	      "reserved0");
-	c.reserved0 = 0;
+	      "format without DETECT");
+	c.flags = WHATENC_CFG_DETECT;
+	c.format = WHATENC_DETECT_FMT_CSS + 1;
+	CHECK(ioctl(fd, WHATENC_IOC_CONFIGURE, &c) == -1 && errno == EINVAL,
+	      "unknown detect format");
+	c.flags = 0;
+	c.format = 0;
 	c.reserved[2] = 1;
 	CHECK(ioctl(fd, WHATENC_IOC_CONFIGURE, &c) == -1 && errno == EINVAL,
 	      "reserved[2]");
@@ -534,11 +541,122 @@ static void test_status_fields(void)
 	status(fd, &st);
 	CHECK(st.encoding == WHATENC_UTF_16BE && !strcmp(st.name, "UTF-16BE"),
 	      "sniffed %s", st.name);
-	CHECK(st.reserved0 == 0 && !st.reserved[0] && !st.reserved[3] &&
+	CHECK(st.reserved0 == 0 && !st.reserved[0] && !st.detect_state &&
+	      !st.detect_encoding && !st.detect_source &&
+	      !st.detect_unsupported && !st.detect_buffered &&
+	      !st.detect_certain && !st.detect_flags && !st.detect_bom_len &&
+	      !st.detect_reserved &&
 	      st.err_kind == 0 && st.err_len == 0 && st.state == 0 &&
 	      st.buf_size >= 4096, "zeroed fields");
 	CHECK(!memchr(st.name + strlen(st.name), 0xaa,
 		      sizeof(st.name) - strlen(st.name)), "name padding");
+	close(fd);
+}
+
+static int cfg_detect(int fd, const char *label, unsigned int fmt,
+		      unsigned int flags)
+{
+	struct whatenc_configure c;
+
+	memset(&c, 0, sizeof(c));
+	snprintf(c.label, sizeof(c.label), "%s", label);
+	c.direction = WHATENC_DIR_DECODE;
+	c.flags = WHATENC_CFG_DETECT | flags;
+	c.format = fmt;
+	return ioctl(fd, WHATENC_IOC_CONFIGURE, &c) ? -errno : 0;
+}
+
+/* Detect mode end to end; expected bytes from the standards. */
+static void test_detect(void)
+{
+	static const char meta[] = "<meta charset=\"shift_jis\">\x82\xa0";
+	struct whatenc_status st;
+	struct whatenc_convert cv;
+	char buf[256];
+	int fd = xopen(O_NONBLOCK);
+	size_t i;
+	ssize_t n;
+
+	/* HTML <meta charset> in 4-byte writes; Shift_JIS 82 A0 = U+3042 */
+	CHECK(cfg_detect(fd, "windows-1252", WHATENC_DETECT_FMT_HTML, 0) == 0,
+	      "detect html");
+	status(fd, &st);
+	CHECK(st.detect_state == WHATENC_DETSTATE_PENDING &&
+	      st.encoding == WHATENC_WINDOWS_1252, "pending %u", st.detect_state);
+	for (i = 0; i < sizeof(meta) - 1; i += 4)
+		CHECK(xwrite(fd, meta + i, sizeof(meta) - 1 - i < 4 ?
+			     sizeof(meta) - 1 - i : 4) > 0, "meta write");
+	status(fd, &st);
+	CHECK(st.detect_state == WHATENC_DETSTATE_DONE &&
+	      st.detect_encoding == WHATENC_SHIFT_JIS &&
+	      st.encoding == WHATENC_SHIFT_JIS &&
+	      !strcmp(st.name, "Shift_JIS") &&
+	      st.detect_source == WHATENC_DETSRC_META &&
+	      st.detect_certain == 0 && st.detect_bom_len == 0 &&
+	      st.detect_reserved == 0 && st.reserved[0] == 0,
+	      "meta status: state %u enc %u src %u", st.detect_state,
+	      st.detect_encoding, st.detect_source);
+	CHECK(ioctl(fd, WHATENC_IOC_END_OF_STREAM) == 0, "eos");
+	n = xread(fd, buf, sizeof(buf));
+	CHECK(n == 29 && !memcmp(buf, "<meta charset=\"shift_jis\">"
+				 "\xe3\x81\x82", 29), "meta output %zd", n);
+	CHECK(xread(fd, buf, sizeof(buf)) == 0, "meta eof");
+
+	/* text: UTF-16LE BOM removed once, a second one is U+FEFF */
+	CHECK(cfg_detect(fd, "windows-1252", WHATENC_DETECT_FMT_TEXT, 0) == 0,
+	      "detect text");
+	CHECK(xwrite(fd, "\xff\xfe", 2) == 2 &&
+	      xwrite(fd, "A\0\xff\xfe", 4) == 4, "bom writes");
+	status(fd, &st);
+	CHECK(st.detect_source == WHATENC_DETSRC_BOM &&
+	      st.detect_encoding == WHATENC_UTF_16LE &&
+	      st.detect_certain == 1 && st.detect_bom_len == 2, "bom status");
+	CHECK(ioctl(fd, WHATENC_IOC_END_OF_STREAM) == 0, "bom eos");
+	n = xread(fd, buf, sizeof(buf));
+	CHECK(n == 4 && !memcmp(buf, "A\xef\xbb\xbf", 4), "bom output %zd",
+	      n);
+	CHECK(xread(fd, buf, sizeof(buf)) == 0, "bom eof");
+
+	/* text: not UTF-8, so the label; decided at END_OF_STREAM */
+	CHECK(xwrite(fd, "caf\xe9", 4) == 4, "latin write");
+	CHECK(xread(fd, buf, sizeof(buf)) == -EAGAIN, "held");
+	status(fd, &st);
+	CHECK(st.detect_state == WHATENC_DETSTATE_PENDING &&
+	      st.detect_buffered == 4, "held status");
+	CHECK(ioctl(fd, WHATENC_IOC_END_OF_STREAM) == 0, "latin eos");
+	n = xread(fd, buf, sizeof(buf));
+	CHECK(n == 5 && !memcmp(buf, "caf\xc3\xa9", 5), "latin output %zd",
+	      n);
+	status(fd, &st);
+	CHECK(st.detect_source == WHATENC_DETSRC_FALLBACK &&
+	      st.detect_encoding == WHATENC_WINDOWS_1252, "fallback status");
+	CHECK(xread(fd, buf, sizeof(buf)) == 0, "latin eof");
+
+	/* CONVERT is not available in detect mode */
+	memset(&cv, 0, sizeof(cv));
+	cv.in = (uintptr_t)"a";
+	cv.in_size = 1;
+	cv.out = (uintptr_t)buf;
+	cv.out_size = sizeof(buf);
+	CHECK(ioctl(fd, WHATENC_IOC_CONVERT, &cv) == -1 &&
+	      errno == EOPNOTSUPP, "convert in detect mode");
+
+	/* UTF-32BE BOM: unsupported, the error state */
+	CHECK(xwrite(fd, "\0\0\xfe\xff\0\0\0A", 8) == 8, "utf-32 write");
+	status(fd, &st);
+	CHECK(st.state == WHATENC_STATE_ERROR &&
+	      st.err_kind == WHATENC_RES_UNSUPPORTED &&
+	      st.detect_state == WHATENC_DETSTATE_UNSUPPORTED &&
+	      st.detect_unsupported == WHATENC_DETUNSUP_UTF32BE &&
+	      st.detect_encoding == 0xffffffffu && st.err_len == 4 &&
+	      !memcmp(st.err_bytes, "\0\0\xfe\xff", 4), "utf-32 status");
+	CHECK(xwrite(fd, "a", 1) == -EOPNOTSUPP, "write after utf-32");
+	CHECK(xread(fd, buf, sizeof(buf)) == -EOPNOTSUPP, "read after utf-32");
+	CHECK(ioctl(fd, WHATENC_IOC_END_OF_STREAM) == -1 &&
+	      errno == EOPNOTSUPP, "eos after utf-32");
+	CHECK(ioctl(fd, WHATENC_IOC_RESET) == 0 && xwrite(fd, "ok", 2) == 2 &&
+	      ioctl(fd, WHATENC_IOC_END_OF_STREAM) == 0 &&
+	      xread(fd, buf, sizeof(buf)) == 2, "reset after utf-32");
 	close(fd);
 }
 
@@ -1104,6 +1222,7 @@ int main(int argc, char **argv)
 	test_node();
 	test_configure();
 	test_status_fields();
+	test_detect();
 	test_rw_faults();
 	test_short_nonblock_poll();
 	test_eos_restart();

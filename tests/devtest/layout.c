@@ -29,7 +29,7 @@ int main(void)
 	F(whatenc_configure, direction);
 	F(whatenc_configure, flags);
 	F(whatenc_configure, encoding);
-	F(whatenc_configure, reserved0);
+	F(whatenc_configure, format);
 	F(whatenc_configure, name);
 	F(whatenc_configure, reserved);
 	printf("struct whatenc_status: size %zu\n",
@@ -50,6 +50,15 @@ int main(void)
 	F(whatenc_status, reserved0);
 	F(whatenc_status, err_bytes);
 	F(whatenc_status, name);
+	F(whatenc_status, detect_state);
+	F(whatenc_status, detect_encoding);
+	F(whatenc_status, detect_source);
+	F(whatenc_status, detect_unsupported);
+	F(whatenc_status, detect_buffered);
+	F(whatenc_status, detect_certain);
+	F(whatenc_status, detect_flags);
+	F(whatenc_status, detect_bom_len);
+	F(whatenc_status, detect_reserved);
 	F(whatenc_status, reserved);
 	printf("struct whatenc_convert: size %zu\n",
 	       sizeof(struct whatenc_convert));

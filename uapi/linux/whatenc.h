@@ -40,6 +40,7 @@
  *	(once drained) read() fail with EILSEQ until RESET or CONFIGURE.
  *	WHATENC_IOC_STATUS says where (stream offset) and what (bytes or
  *	code point).
+ * Detect mode: see struct whatenc_configure (WHATENC_CFG_DETECT).
  * FIONREAD: the number of output bytes ready (int).
  * lseek(): not supported (ESPIPE).
  *
@@ -75,6 +76,18 @@
 #define WHATENC_CFG_BOM_STRIP	0x02	/* TextDecoder default: strip own BOM */
 #define WHATENC_CFG_BOM_KEEP	0x04	/* TextDecoder ignoreBOM: keep it */
 #define WHATENC_CFG_DEC_WTF8	0x08	/* extension: UTF-16 lone surrogates as WTF-8 */
+#define WHATENC_CFG_DETECT	0x10	/* detect the encoding for @format */
+#define WHATENC_CFG_DETECT_TRANSPORT 0x20 /* with DETECT: label = transport */
+
+/* whatenc_configure.format (with WHATENC_CFG_DETECT) */
+#define WHATENC_DETECT_FMT_TEXT	0	/* plain text: BOM, UTF-8 validity, label */
+#define WHATENC_DETECT_FMT_HTML	1	/* HTML: BOM, <meta> prescan, label */
+#define WHATENC_DETECT_FMT_XML	2	/* XML: BOM, XML declaration, UTF-8 */
+#define WHATENC_DETECT_FMT_CSS	3	/* CSS: BOM, @charset, label, UTF-8 */
+
+/* look-ahead bound: input held before the decision */
+#define WHATENC_DETECT_LOOK_MARKUP	1024	/* HTML, XML, CSS */
+#define WHATENC_DETECT_LOOK_TEXT	4096	/* text */
 
 /* whatenc_configure.flags, encode direction */
 #define WHATENC_CFG_ENC_HTML	0x01	/* error mode html (else fatal) */
@@ -89,20 +102,42 @@
  * @encoding:  out: the encoding used (enum whatenc_encoding number). For
  *	encoding this is the spec's "get an output encoding" (replacement,
  *	UTF-16BE and UTF-16LE encode as UTF-8) unless WHATENC_CFG_ENC_UTF16
- * @reserved0: must be 0
+ * @format:    in: with WHATENC_CFG_DETECT, the document format
+ *	(WHATENC_DETECT_FMT_*); otherwise must be 0 (was reserved0)
  * @name:      out: canonical name of @encoding, NUL-terminated
  * @reserved:  must be 0
  *
+ * Detect mode (decode, WHATENC_CFG_DETECT): the session finds the
+ * encoding of each stream the way @format's standard says (HTML's
+ * encoding sniffing algorithm, XML 1.0 Appendix F, CSS Syntax 3, or for
+ * text a BOM or UTF-8 validity). The label is the fallback: the default
+ * of HTML and text, CSS's environment encoding (XML always falls back
+ * to UTF-8); with WHATENC_CFG_DETECT_TRANSPORT it is the transport
+ * layer's encoding instead (a BOM still wins). Input is held (counted
+ * as consumed) until the answer cannot change any more, at most
+ * WHATENC_DETECT_LOOK_MARKUP or WHATENC_DETECT_LOOK_TEXT bytes, or until
+ * END_OF_STREAM; then everything is decoded with the detected encoding,
+ * and a BOM is removed once. WHATENC_IOC_STATUS reports the decision.
+ * A UTF-32 BOM (or XML's UCS-4/EBCDIC patterns, or an XML declaration
+ * with an unknown encoding) puts the session into the error state with
+ * err_kind WHATENC_RES_UNSUPPORTED: then write(), read(), END_OF_STREAM
+ * fail with EOPNOTSUPP until RESET or CONFIGURE. WHATENC_IOC_CONVERT is
+ * not available in detect mode (EOPNOTSUPP). @encoding and @name return
+ * the label's encoding.
+ *
  * EINVAL (session unchanged): unknown label, label not NUL-terminated,
  * unknown direction or flag bit, BOM_MASK == 0x06, WTF8 with a label
- * that is not UTF-16BE/LE, non-zero reserved fields.
+ * that is not UTF-16BE/LE, non-zero reserved fields, a non-zero @format
+ * without DETECT, DETECT with the encode direction, a BOM mode other
+ * than BOM_SNIFF, WTF8 or a @format above WHATENC_DETECT_FMT_CSS,
+ * DETECT_TRANSPORT without DETECT.
  */
 struct whatenc_configure {
 	char label[WHATENC_LABEL_MAX];
 	__u32 direction;
 	__u32 flags;
 	__u32 encoding;
-	__u32 reserved0;
+	__u32 format;
 	char name[WHATENC_NAME_MAX];
 	__u64 reserved[4];
 };
@@ -119,6 +154,34 @@ struct whatenc_configure {
 #define WHATENC_RES_MALFORMED	2	/* fatal: malformed input */
 #define WHATENC_RES_UNMAPPABLE	3	/* fatal: code point not in the encoding */
 #define WHATENC_RES_INTERRUPTED	4	/* CONVERT: stopped early, call again */
+#define WHATENC_RES_UNSUPPORTED	5	/* detect: encoding not supported */
+
+/* whatenc_status.detect_state */
+#define WHATENC_DETSTATE_OFF		0	/* not in detect mode */
+#define WHATENC_DETSTATE_PENDING	1	/* buffering input, no answer yet */
+#define WHATENC_DETSTATE_DONE		2	/* decided: detect_* are valid */
+#define WHATENC_DETSTATE_UNSUPPORTED	3	/* see detect_unsupported */
+
+/* whatenc_status.detect_source: what decided */
+#define WHATENC_DETSRC_BOM		0	/* a byte order mark */
+#define WHATENC_DETSRC_TRANSPORT	1	/* the label (DETECT_TRANSPORT) */
+#define WHATENC_DETSRC_META		2	/* HTML <meta> (prescan) */
+#define WHATENC_DETSRC_XML_DECL		3	/* XML declaration / patterns */
+#define WHATENC_DETSRC_CSS_CHARSET	4	/* CSS @charset */
+#define WHATENC_DETSRC_VALIDITY		5	/* valid UTF-8 (text) */
+#define WHATENC_DETSRC_REFERRER		6	/* CSS: the label (environment) */
+#define WHATENC_DETSRC_FALLBACK		7	/* the label, or XML/CSS UTF-8 */
+
+/* whatenc_status.detect_unsupported */
+#define WHATENC_DETUNSUP_NONE		0
+#define WHATENC_DETUNSUP_UTF32LE	1	/* FF FE 00 00, XML 3C 00 00 00 */
+#define WHATENC_DETUNSUP_UTF32BE	2	/* 00 00 FE FF, XML 00 00 00 3C */
+#define WHATENC_DETUNSUP_EBCDIC		3	/* XML: 4C 6F A7 94 */
+#define WHATENC_DETUNSUP_LABEL		4	/* XML: unknown encoding name */
+
+/* whatenc_status.detect_flags */
+#define WHATENC_DETFLAG_ASCII		0x01	/* text: all bytes < 0x80 */
+#define WHATENC_DETFLAG_CONFLICT	0x02	/* a declaration was overridden */
 
 /**
  * struct whatenc_status - WHATENC_IOC_STATUS result
@@ -133,13 +196,26 @@ struct whatenc_configure {
  * @encoding:     encoding in use now (after a BOM switched it)
  * @out_ready:    output bytes ready to read (as FIONREAD)
  * @buf_size:     size of the session's output buffer
- * @err_kind:     0, WHATENC_RES_MALFORMED or WHATENC_RES_UNMAPPABLE
+ * @err_kind:     0, WHATENC_RES_MALFORMED, WHATENC_RES_UNMAPPABLE or
+ *	WHATENC_RES_UNSUPPORTED (detect mode; @err_bytes: up to 8 bytes of
+ *	the BOM, pattern or label, @err_offset where it starts)
  * @err_cp:       unmappable code point (encoders), else 0
  * @err_len:      number of bytes in @err_bytes
  * @reserved0:    0
  * @err_bytes:    the offending input bytes (an unmappable code point
  *	as UTF-8)
  * @name:         canonical name of @encoding, NUL-terminated
+ * @detect_state: WHATENC_DETSTATE_*; the fields below (but
+ *	@detect_buffered) are 0 unless DONE
+ *	or UNSUPPORTED (they describe the current or the last stream)
+ * @detect_encoding: the detected encoding (0xffffffff if unsupported)
+ * @detect_source: WHATENC_DETSRC_*
+ * @detect_unsupported: WHATENC_DETUNSUP_*
+ * @detect_buffered: input bytes held by detection, not yet decoded
+ * @detect_certain: 1: confidence "certain", 0: "tentative" (HTML terms)
+ * @detect_flags: WHATENC_DETFLAG_*
+ * @detect_bom_len: length of the BOM found (removed from the output)
+ * @detect_reserved: 0
  * @reserved:     0
  */
 struct whatenc_status {
@@ -159,7 +235,16 @@ struct whatenc_status {
 	__u32 reserved0;
 	__u8 err_bytes[8];
 	char name[WHATENC_NAME_MAX];
-	__u64 reserved[4];
+	__u32 detect_state;
+	__u32 detect_encoding;
+	__u32 detect_source;
+	__u32 detect_unsupported;
+	__u32 detect_buffered;
+	__u8 detect_certain;
+	__u8 detect_flags;
+	__u8 detect_bom_len;
+	__u8 detect_reserved;
+	__u64 reserved[1];
 };
 
 /* whatenc_convert.flags */
