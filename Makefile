@@ -135,10 +135,13 @@ sparse: vectors
 	$(call kbuild_lint,sparse,$$(scripts/build-kernel --dir),C=2 CHECK=sparse)
 
 # The modules that go into the test VM (incremental; warnings are the
-# business of `make testkernel`).
+# business of `make testkernel`). With WHATENC_KERNEL=debug in the
+# environment scripts/build-kernel gives the debug kernel, and its
+# modules go to build/k-vm-debug/ instead.
+VM_KNAME := vm$(if $(filter debug,$(WHATENC_KERNEL)),-debug)
 vm-modules: vectors
 	@scripts/build-kernel >/dev/null
-	$(call kbuild_copy,vm,$$(scripts/build-kernel --dir))
+	$(call kbuild_copy,$(VM_KNAME),$$(scripts/build-kernel --dir))
 
 # --- checkpatch ---------------------------------------------------------------
 
@@ -247,6 +250,7 @@ help:
 	@echo "make kernel     build (or reuse) the cached test kernel"
 	@echo "make testkernel W=1 module build against the test kernel"
 	@echo "make vm-modules the modules for the test VM (build/k-vm/)"
+	@echo "                (WHATENC_KERNEL=debug: debug kernel, build/k-vm-debug/)"
 	@echo "make sparse     sparse (C=2) against the test kernel"
 	@echo "make checkpatch checkpatch.pl over the kernel sources"
 	@echo "make host-test  build and run $(HOST_BIN)"
