@@ -6,6 +6,9 @@
 #   build/vm-bin/whatenc-devtest32   the same test built -m32 (core compiled
 #                                    -m32 too): proves compat_ioctl; runs
 #                                    only on kernels with IA32 emulation
+#   build/vm-bin/whatenc-stress      threads x sessions stress test, output
+#                                    checked against the userspace core
+#                                    (tests/vm/stress.sh)
 
 DEVTEST_SRCS := tests/devtest/devtest.c
 DEVTEST_CORE := $(addprefix module/,$(WHATENC_CORE_SRCS))
@@ -21,7 +24,13 @@ $(B)/vm-bin/whatenc-devtest32: $(DEVTEST_SRCS) $(DEVTEST_CORE) uapi/linux/whaten
 	$(CC) -m32 $(USER_CPPFLAGS) $(DEVTEST_CFLAGS) -pthread -static -o $@ \
 		$(DEVTEST_SRCS) $(DEVTEST_CORE)
 
-vm-progs: $(B)/vm-bin/whatenc-devtest $(B)/vm-bin/whatenc-devtest32
+$(B)/vm-bin/whatenc-stress: tests/devtest/stress.c $(LIB) uapi/linux/whatenc.h $(wildcard module/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(USER_CPPFLAGS) $(DEVTEST_CFLAGS) -pthread -static -o $@ \
+		tests/devtest/stress.c $(LIB)
+
+vm-progs: $(B)/vm-bin/whatenc-devtest $(B)/vm-bin/whatenc-devtest32 \
+	$(B)/vm-bin/whatenc-stress
 
 .PHONY: check-uapi
 check-uapi:
