@@ -381,7 +381,7 @@ static void *hammer(void *arg)
 	struct totals t = { 0 };
 	struct whatenc_status st;
 	struct whatenc_convert cv;
-	static const char *labels[] = { "utf-8", "shift_jis", "gb18030",
+	static const char * const labels[] = { "utf-8", "shift_jis", "gb18030",
 					"iso-2022-jp", "big5", "utf-16le",
 					"windows-1252", "euc-kr" };
 	u8 buf[4096];
@@ -499,7 +499,7 @@ static int check_session(int fd, const u8 *in, size_t n, size_t split,
 	return op == rlen && !memcmp(out, ref, rlen) ? 0 : -1;
 }
 
-static int failslab(const char *dir)
+static int failslab_sweep(const char *dir)
 {
 	char times[256], space[256], v[32];
 	u8 in[3000];
@@ -596,7 +596,7 @@ int main(int argc, char **argv)
 	int shared_fd, i, n = 0, fails;
 
 	if (argc > 2 && !strcmp(argv[1], "--failslab"))
-		return failslab(argv[2]);
+		return failslab_sweep(argv[2]);
 	if (nsess + nham > 128 || nham > 64 || secs <= 0) {
 		fprintf(stderr, "usage: %s [SECONDS [THREADS [HAMMERS]]]\n",
 			argv[0]);
