@@ -589,7 +589,7 @@ WT_CASE(session_detect_bom)
 
 	/* UTF-16LE BOM, then "A", then a second BOM: U+FEFF stays */
 	WT_EXPECT_EQ(sdet(s, "windows-1252", WHATENC_DETECT_FMT_TEXT, 0), 0);
-	WT_EXPECT_TRUE(swsteps(s, "\xff\xfe" "A\0" "\xff\xfe", 6, 1));
+	WT_EXPECT_TRUE(swsteps(s, "\xff\xfe\x41\0\xff\xfe", 6, 1));
 	we_session_status(s, st);
 	WT_EXPECT_EQ(st->detect_state, WHATENC_DETSTATE_DONE);
 	WT_EXPECT_EQ(st->detect_encoding, WHATENC_UTF_16LE);
@@ -641,8 +641,8 @@ WT_CASE(session_detect_xml_css)
 	WT_EXPECT_EQ(st->detect_encoding, WHATENC_ISO_8859_2);
 	WT_EXPECT_EQ(st->detect_source, WHATENC_DETSRC_XML_DECL);
 	WT_EXPECT_EQ(send_all(wt, s, out, 256), sizeof(xml) - 1 + 1);
-	WT_EXPECT_MEMEQ(out, "<?xml version=\"1.0\" encoding=\"ISO-8859-2\"?>"
-			"<a>\xc4\x85</a>", sizeof(xml) - 1 + 1);
+	WT_EXPECT_MEMEQ(out, xml, sizeof(xml) - 1 - 5);
+	WT_EXPECT_MEMEQ(out + sizeof(xml) - 1 - 5, "\xc4\x85</a>", 6);
 
 	WT_EXPECT_EQ(sdet(s, "utf-8", WHATENC_DETECT_FMT_CSS, 0), 0);
 	WT_EXPECT_TRUE(swsteps(s, css, sizeof(css) - 1, 4));
