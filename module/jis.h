@@ -8,13 +8,15 @@
  * is the index code point, 0 for null (U+0000 is in neither index).
  *
  * Encoding: we_jis0208_pointer() is the Encoding Standard's "index
- * pointer" in index jis0208 (the FIRST pointer of a code point), and
- * we_sjis_pointer() its "index Shift_JIS pointer" (the same, with the
- * pointers 8272..8835 left out). Both are a constant-time lookup in a
- * rank table: per block of 64 code points, a bit map of the code points
- * that have a pointer and the number of such code points before the
- * block; the pointers follow in code point order. 25 KB for all 7326
- * code points, against 48 KB for the best two-level page table.
+ * pointer" in index jis0208 (the FIRST pointer of a code point), a
+ * constant-time lookup in a rank table: per block of 64 code points, a
+ * bit map of the code points that have a pointer and the number of such
+ * code points before the block; the pointers follow in code point order
+ * (25 KB for all 7326 code points). we_sjis_code() gives the Shift_JIS
+ * bytes of the "index Shift_JIS pointer" (the pointers 8272..8835 left
+ * out) straight from a two-level page table (48 KB): the Shift_JIS
+ * encoder's hot path, measured faster than rank + popcount + division
+ * (docs/performance.md).
  */
 #ifndef WHATENC_JIS_H
 #define WHATENC_JIS_H
@@ -26,13 +28,15 @@
 #define WE_JIS0208_ENC_PTRS	7326
 #define WE_SJIS_EXCL_LO		8272
 #define WE_SJIS_EXCL_HI		8835
+#define WE_SJIS_ENC_PAGES	361
 
 extern const u16 whatenc_jis0208_dec[WE_JIS0208_DEC_LEN];
 extern const u16 whatenc_jis0212_dec[WE_JIS0212_DEC_LEN];
 extern const u64 whatenc_jis0208_enc_bits[1024];
 extern const u16 whatenc_jis0208_enc_base[1024];
 extern const u16 whatenc_jis0208_enc_ptr[WE_JIS0208_ENC_PTRS];
-extern const u16 whatenc_jis0208_sjis_fix[WE_SJIS_EXCL_HI - WE_SJIS_EXCL_LO + 1];
+extern const u16 whatenc_sjis_enc_pidx[1024];
+extern const u16 whatenc_sjis_enc_page[WE_SJIS_ENC_PAGES][64];
 extern const u16 whatenc_iso2022jp_katakana[63];
 
 /* index jis0208 code point for @pointer, 0 for null */
@@ -71,14 +75,15 @@ static inline int we_jis0208_pointer(u32 cp)
 				       we_popcount64(bits & ((1ull << bit) - 1))];
 }
 
-/* index Shift_JIS pointer for @cp, or -1 for null */
-static inline int we_sjis_pointer(u32 cp)
+/*
+ * Shift_JIS bytes (lead << 8 | trail) of the index Shift_JIS pointer for
+ * @cp, or 0 for null: a two-level page table (pages of 64 code points).
+ */
+static inline unsigned int we_sjis_code(u32 cp)
 {
-	int p = we_jis0208_pointer(cp);
-
-	if (p >= WE_SJIS_EXCL_LO && p <= WE_SJIS_EXCL_HI)
-		p = whatenc_jis0208_sjis_fix[p - WE_SJIS_EXCL_LO];
-	return p;
+	if (cp > 0xffff)
+		return 0;
+	return whatenc_sjis_enc_page[whatenc_sjis_enc_pidx[cp >> 6]][cp & 63];
 }
 
 /*

@@ -214,9 +214,8 @@ static void sjis_enc_fast(struct whatenc_buf *b)
 	const size_t in_size = b->in_size, out_size = b->out_size;
 
 	while (ip < in_size) {
-		unsigned int lead, trail;
+		unsigned int code;
 		u32 cp;
-		int p;
 
 		if (in[ip] < 0x80) {
 			size_t n = in_size - ip;
@@ -240,13 +239,11 @@ static void sjis_enc_fast(struct whatenc_buf *b)
 		}
 		if (!cp || cp == 0x203e)
 			break;
-		p = we_sjis_pointer(cp == 0x2212 ? 0xff0d : cp);
-		if (p < 0)
+		code = we_sjis_code(cp == 0x2212 ? 0xff0d : cp);
+		if (!code)
 			break;
-		lead = p / 188;
-		trail = p % 188;
-		out[op] = lead + (lead < 0x1f ? 0x81 : 0xc1);
-		out[op + 1] = trail + (trail < 0x3f ? 0x40 : 0x41);
+		out[op] = code >> 8;
+		out[op + 1] = code & 0xff;
 		op += 2;
 		ip += 3;
 	}
@@ -267,9 +264,8 @@ enum whatenc_ret whatenc_shift_jis_encode(struct whatenc_encoder *e,
 {
 	for (;;) {
 		enum whatenc_ret r;
-		unsigned int lead, trail;
+		unsigned int code;
 		u32 cp;
-		int p;
 
 		if (!e->in.needed && b->in_pos < b->in_size &&
 		    b->in[b->in_pos] < 0x80) {
@@ -303,17 +299,14 @@ enum whatenc_ret whatenc_shift_jis_encode(struct whatenc_encoder *e,
 		}
 		if (cp == 0x2212)
 			cp = 0xff0d;
-		p = we_sjis_pointer(cp);
-		if (p < 0) {
+		code = we_sjis_code(cp);
+		if (!code) {
 			r = we_unmappable(e, b, cp);
 			if (r != WHATENC_INPUT_EMPTY)
 				return r;
 			continue;
 		}
-		lead = p / 188;
-		trail = p % 188;
-		if (!we_put_byte2(e, b, lead + (lead < 0x1f ? 0x81 : 0xc1),
-				  trail + (trail < 0x3f ? 0x40 : 0x41)))
+		if (!we_put_byte2(e, b, code >> 8, code & 0xff))
 			return WHATENC_OUTPUT_FULL;
 	}
 }
