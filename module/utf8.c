@@ -51,18 +51,28 @@ static size_t utf8_valid_prefix(const u8 *p, size_t n)
 			continue;
 		}
 		if ((w & 0xc0c0f0) == 0x8080e0) {
-			/* 3 bytes: not E0 80..9F (overlong), ED A0..BF */
-			m = w & 0x200f;
-			if (m == 0 || m == 0x200d)
-				return i;
-			i += 3;
+			/* 3 bytes: not E0 80..9F (overlong), ED A0..BF; in runs */
+			do {
+				m = w & 0x200f;
+				if (m == 0 || m == 0x200d)
+					return i;
+				i += 3;
+				if (n - i < 4)
+					break;
+				w = utf8_le32(p + i);
+			} while ((w & 0xc0c0f0) == 0x8080e0);
 			continue;
 		}
 		if ((w & 0xc0e0) == 0x80c0) {
-			/* 2 bytes: not C0, C1 (overlong) */
-			if (!(w & 0x1e))
-				return i;
-			i += 2;
+			/* 2 bytes: not C0, C1 (overlong); in runs */
+			do {
+				if (!(w & 0x1e))
+					return i;
+				i += 2;
+				if (n - i < 4)
+					break;
+				w = utf8_le32(p + i);
+			} while ((w & 0xc0e0) == 0x80c0);
 			continue;
 		}
 		if ((w & 0xc0c0c0f8) == 0x808080f0) {
