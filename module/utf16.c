@@ -86,6 +86,49 @@ static inline void utf16_bytes(u8 *p, u32 cu, bool be)
 	p[be ? 1 : 0] = cu & 0xff;
 }
 
+/*
+ * Decoder fast path: BMP code units that are not surrogates, straight to
+ * UTF-8, over local positions; @be is a constant at each call, so each
+ * byte order gets its own loop.
+ */
+static inline void utf16_dec_fast(struct whatenc_buf *b, bool be)
+{
+	const u8 *in = b->in;
+	u8 *out = b->out;
+	size_t ip = b->in_pos, op = b->out_pos;
+	const size_t in_size = b->in_size, out_size = b->out_size;
+
+	while (in_size - ip >= 2 && out_size - op >= 3) {
+		u32 cu = utf16_unit(in + ip, be);
+
+		if (cu < 0x80) {
+			size_t k = utf16_ascii(in + ip, in_size - ip, out + op,
+					       out_size - op, be);
+
+			if (k) {
+				ip += 2 * k;
+				op += k;
+				continue;
+			}
+			out[op++] = cu;
+		} else if (cu < 0x800) {
+			out[op] = 0xc0 | (cu >> 6);
+			out[op + 1] = 0x80 | (cu & 0x3f);
+			op += 2;
+		} else {
+			if ((cu & 0xf800) == 0xd800)
+				break;
+			out[op] = 0xe0 | (cu >> 12);
+			out[op + 1] = 0x80 | ((cu >> 6) & 0x3f);
+			out[op + 2] = 0x80 | (cu & 0x3f);
+			op += 3;
+		}
+		ip += 2;
+	}
+	b->in_pos = ip;
+	b->out_pos = op;
+}
+
 enum whatenc_ret whatenc_utf16_decode(struct whatenc_decoder *d,
 				      struct whatenc_buf *b, bool last)
 {
@@ -99,37 +142,10 @@ enum whatenc_ret whatenc_utf16_decode(struct whatenc_decoder *d,
 
 		if (!d->s.utf16.have_lead_byte && !d->s.utf16.lead_surrogate) {
 			/* fast path: BMP code units that are not surrogates */
-			const u8 *in = b->in;
-			u8 *out = b->out;
-			size_t ip = b->in_pos, op = b->out_pos;
-
-			while (ip + 2 <= b->in_size && b->out_size - op >= 3) {
-				cu = utf16_unit(in + ip, be);
-				if ((cu & 0xf800) == 0xd800)
-					break;
-				if (cu < 0x80) {
-					size_t k = utf16_ascii(in + ip, b->in_size - ip,
-							       out + op, b->out_size - op,
-							       be);
-
-					if (k) {
-						ip += 2 * k;
-						op += k;
-						continue;
-					}
-					out[op++] = cu;
-				} else if (cu < 0x800) {
-					out[op++] = 0xc0 | (cu >> 6);
-					out[op++] = 0x80 | (cu & 0x3f);
-				} else {
-					out[op++] = 0xe0 | (cu >> 12);
-					out[op++] = 0x80 | ((cu >> 6) & 0x3f);
-					out[op++] = 0x80 | (cu & 0x3f);
-				}
-				ip += 2;
-			}
-			b->in_pos = ip;
-			b->out_pos = op;
+			if (be)
+				utf16_dec_fast(b, true);
+			else
+				utf16_dec_fast(b, false);
 		}
 		if (b->in_pos == b->in_size)
 			break;
