@@ -326,6 +326,42 @@ static void unread(struct whatenc_encoder *e, struct whatenc_buf *b,
  *
  * Return: see enum whatenc_ret.
  */
+/*
+ * Encoder fast path in the jis0208 state: well-formed 3-byte UTF-8 of
+ * code points with an index jis0208 pointer (after the spec's U+2212 and
+ * half-width katakana mappings), two bytes each, over local positions.
+ * Stops, for the general path, at anything else (ASCII, U+203E, other
+ * lengths, unmappable or cut input) or when the output is short.
+ */
+static void iso_enc_jis_run(struct whatenc_buf *b)
+{
+	const u8 *in = b->in;
+	u8 *out = b->out;
+	size_t ip = b->in_pos, op = b->out_pos;
+	const size_t in_size = b->in_size, out_size = b->out_size;
+
+	while (in_size - ip >= 3 && out_size - op >= 2) {
+		u32 cp = we_utf8_3(in + ip);
+		int p;
+
+		if (!cp || cp == 0x203e)
+			break;
+		if (cp == 0x2212)
+			cp = 0xff0d;
+		else if (cp >= 0xff61 && cp <= 0xff9f)
+			cp = whatenc_iso2022jp_katakana[cp - 0xff61];
+		p = we_jis0208_pointer(cp);
+		if (p < 0)
+			break;
+		out[op] = p / 94 + 0x21;
+		out[op + 1] = p % 94 + 0x21;
+		op += 2;
+		ip += 3;
+	}
+	b->in_pos = ip;
+	b->out_pos = op;
+}
+
 enum whatenc_ret whatenc_iso_2022_jp_encode(struct whatenc_encoder *e,
 					    struct whatenc_buf *b, bool last)
 {
@@ -357,6 +393,8 @@ enum whatenc_ret whatenc_iso_2022_jp_encode(struct whatenc_encoder *e,
 				continue;
 			}
 		}
+		if (state == ES_JIS0208 && !e->in.needed && !e->pend_len)
+			iso_enc_jis_run(b);
 		st = e->in;
 		pos = b->in_pos;
 		cp = we_enc_next(e, b, last);
