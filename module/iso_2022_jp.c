@@ -85,6 +85,35 @@ static enum whatenc_ret drain_replay(struct whatenc_decoder *d,
  *
  * Return: see enum whatenc_ret.
  */
+/*
+ * Decoder fast path in the lead state: pairs of bytes 0x21..0x7E that
+ * have an index jis0208 code point, straight to UTF-8 (BMP, 3 bytes of
+ * room), over local positions. Stops, for the general path, at anything
+ * else (ESC, an error, a pair cut by the end of the input).
+ */
+static void iso_dec_jis_run(struct whatenc_buf *b)
+{
+	const u8 *in = b->in;
+	u8 *out = b->out;
+	size_t ip = b->in_pos, op = b->out_pos;
+	const size_t in_size = b->in_size, out_size = b->out_size;
+
+	while (in_size - ip >= 2 && out_size - op >= 3) {
+		u8 l = in[ip] - 0x21, t = in[ip + 1] - 0x21;
+		u32 cp;
+
+		if (l >= 94 || t >= 94)
+			break;
+		cp = we_jis0208_cp(l * 94 + t);
+		if (!cp)
+			break;
+		op += we_utf8_write(out + op, cp);
+		ip += 2;
+	}
+	b->in_pos = ip;
+	b->out_pos = op;
+}
+
 enum whatenc_ret whatenc_iso_2022_jp_decode(struct whatenc_decoder *d,
 					    struct whatenc_buf *b, bool last)
 {
@@ -102,6 +131,15 @@ again:
 		u8 byte = b->in[b->in_pos];
 		u32 cp = 0;
 
+		if (state == DS_LEAD && !d->pend_len) {
+			size_t from = b->in_pos;
+
+			iso_dec_jis_run(b);
+			if (b->in_pos != from) {
+				output = false;
+				continue;
+			}
+		}
 		if (state <= DS_ROMAN && byte != 0x1b && byte < 0x80) {
 			size_t n = b->in_size - b->in_pos;
 
