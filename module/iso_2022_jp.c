@@ -77,14 +77,6 @@ static size_t plain_run(const u8 *s, size_t n, bool roman)
 static enum whatenc_ret drain_replay(struct whatenc_decoder *d,
 				     struct whatenc_buf *b);
 
-/**
- * whatenc_iso_2022_jp_decode() - ISO-2022-JP decoder (see internal.h)
- * @d:    decoder
- * @b:    buffers
- * @last: end of stream after @b->in
- *
- * Return: see enum whatenc_ret.
- */
 /*
  * Decoder fast path in the lead state: pairs of bytes 0x21..0x7E that
  * have an index jis0208 code point, straight to UTF-8 (BMP, 3 bytes of
@@ -114,6 +106,14 @@ static void iso_dec_jis_run(struct whatenc_buf *b)
 	b->out_pos = op;
 }
 
+/**
+ * whatenc_iso_2022_jp_decode() - ISO-2022-JP decoder (see internal.h)
+ * @d:    decoder
+ * @b:    buffers
+ * @last: end of stream after @b->in
+ *
+ * Return: see enum whatenc_ret.
+ */
 enum whatenc_ret whatenc_iso_2022_jp_decode(struct whatenc_decoder *d,
 					    struct whatenc_buf *b, bool last)
 {
@@ -356,14 +356,6 @@ static void unread(struct whatenc_encoder *e, struct whatenc_buf *b,
 	b->in_pos = pos;
 }
 
-/**
- * whatenc_iso_2022_jp_encode() - ISO-2022-JP encoder (see internal.h)
- * @e:    encoder
- * @b:    buffers
- * @last: end of stream after @b->in
- *
- * Return: see enum whatenc_ret.
- */
 /*
  * Encoder fast path in the jis0208 state: well-formed 3-byte UTF-8 of
  * code points with an index jis0208 pointer (after the spec's U+2212 and
@@ -400,6 +392,14 @@ static void iso_enc_jis_run(struct whatenc_buf *b)
 	b->out_pos = op;
 }
 
+/**
+ * whatenc_iso_2022_jp_encode() - ISO-2022-JP encoder (see internal.h)
+ * @e:    encoder
+ * @b:    buffers
+ * @last: end of stream after @b->in
+ *
+ * Return: see enum whatenc_ret.
+ */
 enum whatenc_ret whatenc_iso_2022_jp_encode(struct whatenc_encoder *e,
 					    struct whatenc_buf *b, bool last)
 {
