@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# vm-timeout: 900
 # tests/cli/engines.sh in the test VM: the kernel engine (/dev/whatenc)
 # and the user engine (the core built into the CLI) give byte-identical
 # output, messages and exit statuses on every WPT vector and every

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# vm-timeout: 900
 # The CLI tests (tests/cli/*.sh but engines.sh, which has its own VM:
 # tests/vm/cli-engines.sh) inside the test VM with the kernel engine
 # (/dev/whatenc). The large-input size is reduced for TCG (WT_LARGE_MIB,
