@@ -264,44 +264,5 @@ static inline void euc_kr_enc_fast(struct whatenc_buf *b)
 enum whatenc_ret whatenc_euc_kr_encode(struct whatenc_encoder *e,
 				       struct whatenc_buf *b, bool last)
 {
-	for (;;) {
-		enum whatenc_ret ret;
-		u32 cp;
-		u16 code;
-
-		if (!e->in.needed) {
-			size_t n;
-
-			euc_kr_enc_fast(b);
-			n = b->in_size - b->in_pos;
-
-			if (n > b->out_size - b->out_pos)
-				n = b->out_size - b->out_pos;
-			n = we_ascii_copy(b->out + b->out_pos,
-					  b->in + b->in_pos, n);
-			b->in_pos += n;
-			b->out_pos += n;
-		}
-		if (b->out_pos == b->out_size && b->in_pos < b->in_size)
-			return WHATENC_OUTPUT_FULL;
-		cp = we_enc_next(e, b, last);
-		if (cp == WE_NEED_MORE)
-			return WHATENC_INPUT_EMPTY;
-		if (cp == WE_MALFORMED)
-			return WHATENC_MALFORMED;
-		if (cp < 0x80) {
-			if (!we_put_byte(e, b, cp))
-				return WHATENC_OUTPUT_FULL;
-			continue;
-		}
-		code = euc_kr_enc_lookup(cp);
-		if (code) {
-			if (!we_put_byte2(e, b, code >> 8, code & 0xff))
-				return WHATENC_OUTPUT_FULL;
-			continue;
-		}
-		ret = we_unmappable(e, b, cp);
-		if (ret != WHATENC_INPUT_EMPTY)
-			return ret;
-	}
+	return we_encode_two_byte(e, b, last, euc_kr_enc_fast, euc_kr_enc_lookup);
 }

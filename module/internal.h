@@ -352,6 +352,60 @@ static inline u32 we_enc_next(struct whatenc_encoder *e,
 	return WE_MALFORMED;
 }
 
+/*
+ * Encoders of the two-byte families (Big5, EUC-KR): ASCII runs, then per
+ * code point @lookup (0: unmappable, else the two bytes, lead << 8 |
+ * trail), with @fast handling runs of common characters first. Always
+ * inlined with constant @fast and @lookup, so no indirect call is left on
+ * the per-character path.
+ */
+static __always_inline enum whatenc_ret
+we_encode_two_byte(struct whatenc_encoder *e, struct whatenc_buf *b,
+		   bool last, void (*fast)(struct whatenc_buf *b),
+		   u16 (*lookup)(u32 cp))
+{
+	for (;;) {
+		enum whatenc_ret ret;
+		u32 cp;
+		u16 code;
+
+		if (!e->in.needed) {
+			size_t n;
+
+			fast(b);
+			n = b->in_size - b->in_pos;
+
+			if (n > b->out_size - b->out_pos)
+				n = b->out_size - b->out_pos;
+			n = we_ascii_copy(b->out + b->out_pos,
+					  b->in + b->in_pos, n);
+			b->in_pos += n;
+			b->out_pos += n;
+		}
+		if (b->out_pos == b->out_size && b->in_pos < b->in_size)
+			return WHATENC_OUTPUT_FULL;
+		cp = we_enc_next(e, b, last);
+		if (cp == WE_NEED_MORE)
+			return WHATENC_INPUT_EMPTY;
+		if (cp == WE_MALFORMED)
+			return WHATENC_MALFORMED;
+		if (cp < 0x80) {
+			if (!we_put_byte(e, b, cp))
+				return WHATENC_OUTPUT_FULL;
+			continue;
+		}
+		code = lookup(cp);
+		if (code) {
+			if (!we_put_byte2(e, b, code >> 8, code & 0xff))
+				return WHATENC_OUTPUT_FULL;
+			continue;
+		}
+		ret = we_unmappable(e, b, cp);
+		if (ret != WHATENC_INPUT_EMPTY)
+			return ret;
+	}
+}
+
 /* ---- families -------------------------------------------------------- */
 
 #define WE_FAMILY(name)							\

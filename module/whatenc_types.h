@@ -25,6 +25,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <errno.h>
+#include <sys/cdefs.h>	/* __always_inline */
 
 typedef uint8_t u8;
 typedef uint16_t u16;
