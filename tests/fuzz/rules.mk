@@ -4,14 +4,21 @@
 #
 #   make fuzz-build              build/fuzz/bin/<target> for every target
 #   make fuzz FUZZ_SECONDS=N     run every target for N seconds (default 60),
-#                                one after the other; corpus in
+#                                one after the other (FUZZ_RUNS=N: for N
+#                                executions each instead); corpus in
 #                                build/fuzz/corpus/<target> (seeded by
 #                                scripts/gen-fuzz-corpus), crashes in
 #                                build/fuzz/crashes/
 #   scripts/check-fuzz           the short bounded pass of `make check`
+#   FUZZ_CMP=0                   long runs: build into build/fuzz-nocmp/
+#                                without comparison tracing in the core
+#                                (-fno-sanitize-coverage=trace-cmp): about
+#                                twice the executions per second, edge
+#                                coverage only; same corpus
 #
 # Each harness compiles the core sources directly, with
-# -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined.
+# -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined;
+# the harness code itself has no coverage (tests/fuzz/coverage-ignore.txt).
 
 FUZZ_CC ?= clang-14
 comma := ,
@@ -19,12 +26,20 @@ FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS := -g -O2 -fno-omit-frame-pointer \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-Wall -Wextra -Wno-unused-parameter
-FUZZ_CORE := $(addprefix $(B)/fuzz/obj/,$(WHATENC_CORE_SRCS:.c=.o))
+FUZZ_CMP ?= 1
+ifeq ($(FUZZ_CMP),0)
+FUZZ_OUT := $(B)/fuzz-nocmp
+FUZZ_CFLAGS += -fno-sanitize-coverage=trace-cmp
+else
+FUZZ_OUT := $(B)/fuzz
+endif
+FUZZ_CORE := $(addprefix $(FUZZ_OUT)/obj/,$(WHATENC_CORE_SRCS:.c=.o))
 FUZZ_DEPS := $(FUZZ_CORE) $(wildcard module/*.h) tests/fuzz/fuzz_util.h \
-	tests/fuzz/rules.mk
+	tests/fuzz/rules.mk tests/fuzz/coverage-ignore.txt
+FUZZ_HARNESS := -fsanitize-coverage-ignorelist=tests/fuzz/coverage-ignore.txt
 
 # The core, compiled once with the sanitizers (linked into every target).
-$(B)/fuzz/obj/%.o: module/%.c $(wildcard module/*.h) tests/fuzz/rules.mk
+$(FUZZ_OUT)/obj/%.o: module/%.c $(wildcard module/*.h) tests/fuzz/rules.mk
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(subst fuzzer$(comma),fuzzer-no-link$(comma),$(FUZZ_CFLAGS)) \
 		-Imodule -c -o $@ $<
@@ -44,19 +59,19 @@ FUZZ_CODECS := \
 FUZZ_OTHERS := $(patsubst tests/fuzz/fuzz_%.c,%,$(filter-out tests/fuzz/fuzz_codec.c,$(wildcard tests/fuzz/fuzz_*.c)))
 FUZZ_TARGETS := $(foreach c,$(FUZZ_CODECS),$(word 1,$(subst :, ,$(c)))) \
 	$(FUZZ_OTHERS)
-FUZZ_BINS := $(addprefix $(B)/fuzz/bin/,$(FUZZ_TARGETS))
+FUZZ_BINS := $(addprefix $(FUZZ_OUT)/bin/,$(FUZZ_TARGETS))
 
 define fuzz_codec_rule
-$(B)/fuzz/bin/$(word 1,$(1)): tests/fuzz/fuzz_codec.c $(FUZZ_DEPS)
+$(FUZZ_OUT)/bin/$(word 1,$(1)): tests/fuzz/fuzz_codec.c $(FUZZ_DEPS)
 	@mkdir -p $$(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -Imodule -DFUZZ_FAMILY=$(word 2,$(1)) \
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_HARNESS) -Imodule -DFUZZ_FAMILY=$(word 2,$(1)) \
 		-DFUZZ_ENCODE=$(word 3,$(1)) -o $$@ $$< $(FUZZ_CORE)
 endef
 $(foreach c,$(FUZZ_CODECS),$(eval $(call fuzz_codec_rule,$(subst :, ,$(c)))))
 
-$(B)/fuzz/bin/%: tests/fuzz/fuzz_%.c $(FUZZ_DEPS)
+$(FUZZ_OUT)/bin/%: tests/fuzz/fuzz_%.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -Imodule -o $@ $< $(FUZZ_CORE)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_HARNESS) -Imodule -o $@ $< $(FUZZ_CORE)
 
 .PHONY: fuzz-build fuzz-corpus fuzz
 fuzz-build: $(FUZZ_BINS)
@@ -65,4 +80,6 @@ fuzz-corpus:
 	scripts/gen-fuzz-corpus $(SHARED_ABS) $(B)/fuzz/corpus
 
 fuzz: fuzz-build fuzz-corpus
-	tests/fuzz/run $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+	FUZZ_BIN=$(FUZZ_OUT)/bin \
+	FUZZ_EXTRA="$(if $(FUZZ_RUNS),-runs=$(FUZZ_RUNS)) $(FUZZ_EXTRA)" \
+	tests/fuzz/run $(if $(FUZZ_RUNS),0,$(FUZZ_SECONDS)) $(FUZZ_TARGETS)
