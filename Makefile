@@ -258,6 +258,8 @@ help:
 	@echo "make bench      whatenc vs iconv, ICU, encoding_rs (docs/performance.md)"
 	@echo "make bench-vm   /dev/whatenc vs the in-process core, in the VM"
 	@echo "make fuzz       libFuzzer targets, FUZZ_SECONDS=N each"
+	@echo "                (FUZZ_RUNS=N: N executions each; FUZZ_CMP=0: no"
+	@echo "                trace-cmp in the core, ~2x faster, build/fuzz-nocmp/)"
 	@echo "make host-test  build and run $(HOST_BIN)"
 	@echo "make kunit      KUnit suites in the test VM"
 	@echo "make vm-test    tests/vm/*.sh, each in its own test VM"
