@@ -209,50 +209,6 @@ static inline u16 euc_kr_enc_lookup(u32 cp)
 			       euc_kr_popcount32(bits & ((1u << bit) - 1))];
 }
 
-/*
- * Encoder fast path: ASCII runs and complete two- and three-byte UTF-8
- * characters that have a two-byte form, while at least 3 input and 2
- * output bytes remain. Anything else (four-byte UTF-8, malformed input,
- * unmappable code points) is left to the general path, which
- * handles it and comes back here.
- */
-static inline void euc_kr_enc_fast(struct whatenc_buf *b)
-{
-	const u8 *in = b->in;
-	u8 *out = b->out;
-	size_t ip = b->in_pos, op = b->out_pos;
-
-	while (b->in_size - ip >= 3 && b->out_size - op >= 2) {
-		u8 c0 = in[ip];
-		unsigned int len;
-		u32 cp;
-		u16 code;
-
-		if (c0 < 0x80) {
-			size_t n = b->in_size - ip;
-
-			if (n > b->out_size - op)
-				n = b->out_size - op;
-			n = we_ascii_copy(out + op, in + ip, n);
-			ip += n;
-			op += n;
-			continue;
-		}
-		len = we_utf8_23(in + ip, &cp);
-		if (!len)
-			break;
-		code = euc_kr_enc_lookup(cp);
-		if (!code)
-			break;
-		out[op] = code >> 8;
-		out[op + 1] = code & 0xff;
-		op += 2;
-		ip += len;
-	}
-	b->in_pos = ip;
-	b->out_pos = op;
-}
-
 /**
  * whatenc_euc_kr_encode() - UTF-8 to EUC-KR bytes
  * @e:    encoder
@@ -264,5 +220,5 @@ static inline void euc_kr_enc_fast(struct whatenc_buf *b)
 enum whatenc_ret whatenc_euc_kr_encode(struct whatenc_encoder *e,
 				       struct whatenc_buf *b, bool last)
 {
-	return we_encode_two_byte(e, b, last, euc_kr_enc_fast, euc_kr_enc_lookup);
+	return we_encode_two_byte(e, b, last, euc_kr_enc_lookup);
 }

@@ -353,16 +353,59 @@ static inline u32 we_enc_next(struct whatenc_encoder *e,
 }
 
 /*
+ * Fast path of the two-byte encoders: ASCII runs and complete two- and
+ * three-byte UTF-8 characters that have a two-byte form, while at least
+ * 3 input and 2 output bytes remain. Anything else (four-byte UTF-8,
+ * malformed input, unmappable code points) is left to the general path
+ * of we_encode_two_byte(), which handles it and comes back here.
+ */
+static __always_inline void we_enc_fast_two_byte(struct whatenc_buf *b,
+						 u16 (*lookup)(u32 cp))
+{
+	const u8 *in = b->in;
+	u8 *out = b->out;
+	size_t ip = b->in_pos, op = b->out_pos;
+
+	while (b->in_size - ip >= 3 && b->out_size - op >= 2) {
+		unsigned int len;
+		u32 cp;
+		u16 code;
+
+		if (in[ip] < 0x80) {
+			size_t n = b->in_size - ip;
+
+			if (n > b->out_size - op)
+				n = b->out_size - op;
+			n = we_ascii_copy(out + op, in + ip, n);
+			ip += n;
+			op += n;
+			continue;
+		}
+		len = we_utf8_23(in + ip, &cp);
+		if (!len)
+			break;
+		code = lookup(cp);
+		if (!code)
+			break;
+		out[op] = code >> 8;
+		out[op + 1] = code & 0xff;
+		op += 2;
+		ip += len;
+	}
+	b->in_pos = ip;
+	b->out_pos = op;
+}
+
+/*
  * Encoders of the two-byte families (Big5, EUC-KR): ASCII runs, then per
  * code point @lookup (0: unmappable, else the two bytes, lead << 8 |
- * trail), with @fast handling runs of common characters first. Always
- * inlined with constant @fast and @lookup, so no indirect call is left on
- * the per-character path.
+ * trail), with we_enc_fast_two_byte() handling runs of common characters
+ * first. Always inlined with a constant @lookup, so no indirect call is
+ * left on the per-character path.
  */
 static __always_inline enum whatenc_ret
 we_encode_two_byte(struct whatenc_encoder *e, struct whatenc_buf *b,
-		   bool last, void (*fast)(struct whatenc_buf *b),
-		   u16 (*lookup)(u32 cp))
+		   bool last, u16 (*lookup)(u32 cp))
 {
 	for (;;) {
 		enum whatenc_ret ret;
@@ -372,7 +415,7 @@ we_encode_two_byte(struct whatenc_encoder *e, struct whatenc_buf *b,
 		if (!e->in.needed) {
 			size_t n;
 
-			fast(b);
+			we_enc_fast_two_byte(b, lookup);
 			n = b->in_size - b->in_pos;
 
 			if (n > b->out_size - b->out_pos)
