@@ -44,7 +44,6 @@ static inline u32 big5_index_cp(unsigned int pointer)
 	return big5_dec[i];
 }
 
-
 /*
  * Decoder fast path: ASCII runs and complete two-byte sequences with a
  * code point, while at least 2 input and 4 output bytes remain and no
@@ -229,7 +228,6 @@ static inline u16 big5_enc_lookup(u32 cp)
 	}
 	return 0;
 }
-
 
 /**
  * whatenc_big5_encode() - UTF-8 to Big5 bytes

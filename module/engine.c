@@ -26,7 +26,6 @@ static bool flush_pend(u8 *pend, u8 *pend_len, struct whatenc_buf *b)
 
 /* ---- decoders -------------------------------------------------------- */
 
-
 static enum whatenc_ret family_decode(struct whatenc_decoder *d,
 				      struct whatenc_buf *b, bool last)
 {

@@ -33,7 +33,6 @@ static enum whatenc_ret euc_kr_dec_error(struct whatenc_decoder *d,
 					  WHATENC_OUTPUT_FULL;
 }
 
-
 /* The index code point for @lead, @byte (0x41..0xFE) in index EUC-KR. */
 static inline u32 euc_kr_index_cp(u8 lead, u8 byte)
 {

@@ -79,7 +79,6 @@ static enum whatenc_ret gb_dec_error(struct whatenc_decoder *d,
 	       WHATENC_INPUT_EMPTY : WHATENC_OUTPUT_FULL;
 }
 
-
 /*
  * Decoder fast path: ASCII runs and complete two-byte sequences with a
  * code point, while at least 2 input and 4 output bytes remain and no

@@ -29,7 +29,7 @@
 #define WE_WRITE_ROOM	16u
 
 struct we_session {
-	struct mutex lock;
+	struct mutex lock;		/* guards all the state below */
 	wait_queue_head_t wq;
 
 	/* configuration */
