@@ -174,13 +174,24 @@ static inline size_t fuzz_utf8_put(u8 *p, u32 cp)
 	return 4;
 }
 
-/* "&#NNNN;" for @cp; returns its length. */
+/*
+ * "&#NNNN;" for @cp; returns its length. By hand: snprintf cost about a
+ * tenth of every encoder execution under ASan.
+ */
 static inline size_t fuzz_ncr(u8 *p, u32 cp)
 {
-	char tmp[16];
-	int n = snprintf(tmp, sizeof(tmp), "&#%u;", cp);
+	u8 dig[10];
+	size_t n = 0, k = 0;
 
-	memcpy(p, tmp, n);
+	do {
+		dig[k++] = '0' + cp % 10;
+		cp /= 10;
+	} while (cp);
+	p[n++] = '&';
+	p[n++] = '#';
+	while (k)
+		p[n++] = dig[--k];
+	p[n++] = ';';
 	return n;
 }
 
