@@ -9,7 +9,7 @@
 # converting correctly, the module reference count is unchanged, and
 # kmemleak finds nothing. Needs CONFIG_FAILSLAB (the debug kernel,
 # WHATENC_KERNEL=debug); exit 77 (skip) without it.
-# vm-timeout: 600
+# vm-timeout: 900
 fs=/sys/kernel/debug/failslab
 if [ ! -d "$fs" ]; then
 	echo "SKIP: no $fs (not the debug kernel)"

@@ -8,7 +8,7 @@
 # On the debug kernel an explicit kmemleak scan must find nothing (the
 # VM's init scans again after the command; vm-run fails on a report).
 # Prints "N passed, N failed".
-# vm-timeout: 600
+# vm-timeout: 900
 ko=${WHATENC_KO_DIR:-/lib/modules/whatenc}/whatenc.ko
 cycles=${WHATENC_UNLOAD_CYCLES:-100}
 pass=0
