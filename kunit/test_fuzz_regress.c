@@ -13,6 +13,11 @@
  *    -ENAMETOOLONG when the name does not fit).
  * 2. WHATENC_NAME_NO_SEP with an empty, NULL output or input: memchr()
  *    was given NULL (undefined even for a zero size; UBSan).
+ * 3. whatenc_name_decode() with the output exactly full: it said
+ *    -ENAMETOOLONG whenever input was left, even input that produces no
+ *    output (an ISO-2022-JP name ending in ESC $ @, found by the long
+ *    fuzz run), and even when that input was malformed (the documented
+ *    order says -EILSEQ: the malformed sequence comes first).
  */
 #include "wt_test.h"
 #include "whatenc.h"
@@ -92,8 +97,74 @@ WT_CASE(fuzz_null_names_no_sep)
 					 WHATENC_NAME_NO_SEP), 0);
 }
 
+/* 3. Output full, then input that produces no output, or bad input. */
+WT_CASE(fuzz_name_full_then_silent_input)
+{
+	/* ESC ( B: switch to ASCII; ESC $ @: switch to JIS X 0208 */
+	static const u8 esc_ascii[] = { 'a', 'b', 0x1b, '(', 'B' };
+	static const u8 esc_jis[] = { 'a', 'b', 0x1b, '$', '@' };
+	static const u8 esc_more[] = { 'a', 'b', 0x1b, '(', 'B', 'c' };
+	static const u8 esc_bad[] = { 'a', 'b', 0x1b, 'x' };
+	static const u8 utf8_bad[] = { 'a', 'b', 0xff };
+	/* the fuzzer's input (ISO-2022-JP, NO_SEP | REPLACE) */
+	static const u8 found[] = {
+		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x59, 0xd2, 0x1b,
+		0x24, 0x40, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff,
+		0xff, 0xff, 0xff, 0x41, 0x7b, 0x7b, 0x7b, 0x7b, 0x7b, 0x7b,
+		0x7b, 0x00, 0x00, 0xc1, 0xa5, 0xe7, 0xff, 0xff, 0xff, 0xff,
+		0xff, 0xff, 0x59, 0xd2, 0x1b, 0x24, 0x40,
+	};
+	u8 out[128], ref[256];
+	struct whatenc_decoder d;
+	struct whatenc_buf b;
+
+	WT_EXPECT_EQ(whatenc_name_decode(WHATENC_ISO_2022_JP, esc_ascii, 5,
+					 out, 2, 0), 2);
+	WT_EXPECT_MEMEQ(out, "ab", 2);
+	WT_EXPECT_EQ(whatenc_name_decode(WHATENC_ISO_2022_JP, esc_jis, 5,
+					 out, 2, 0), 2);
+	WT_EXPECT_EQ(whatenc_name_decode(WHATENC_ISO_2022_JP, esc_ascii, 5,
+					 out, 3, WHATENC_NAME_NUL_TERM), 2);
+	WT_EXPECT_EQ(out[2], 0);
+	WT_EXPECT_EQ(whatenc_name_decode(WHATENC_ISO_2022_JP, esc_more, 6,
+					 out, 2, 0), -ENAMETOOLONG);
+	WT_EXPECT_EQ(whatenc_name_decode(WHATENC_ISO_2022_JP, esc_more, 6,
+					 out, 3, 0), 3);
+	/* malformed input right where the output filled up */
+	WT_EXPECT_EQ(whatenc_name_decode(WHATENC_ISO_2022_JP, esc_bad, 4,
+					 out, 2, 0), -EILSEQ);
+	WT_EXPECT_EQ(whatenc_name_decode(WHATENC_UTF_8, utf8_bad, 3, out, 2,
+					 0), -EILSEQ);
+	/* in replacement mode it becomes U+FFFD, which does not fit */
+	WT_EXPECT_EQ(whatenc_name_decode(WHATENC_UTF_8, utf8_bad, 3, out, 2,
+					 WHATENC_NAME_REPLACE), -ENAMETOOLONG);
+	WT_EXPECT_EQ(whatenc_name_decode(WHATENC_UTF_8, utf8_bad, 3, out, 5,
+					 WHATENC_NAME_REPLACE), 5);
+
+	/*
+	 * The found input fits in exactly as many bytes as the streaming
+	 * decoder (tested against the spec elsewhere) writes for it.
+	 */
+	WT_ASSERT_EQ(whatenc_decoder_init(&d, WHATENC_ISO_2022_JP,
+					  WHATENC_BOM_KEEP), 0);
+	b = (struct whatenc_buf){ found, 0, sizeof(found), ref, 0,
+				  sizeof(ref) };
+	WT_ASSERT_EQ(whatenc_decode(&d, &b, true), WHATENC_INPUT_EMPTY);
+	WT_ASSERT_TRUE(b.out_pos > 0 && b.out_pos <= sizeof(out));
+	WT_EXPECT_EQ(whatenc_name_decode(WHATENC_ISO_2022_JP, found,
+					 sizeof(found), out, b.out_pos,
+					 WHATENC_NAME_NO_SEP |
+					 WHATENC_NAME_REPLACE), b.out_pos);
+	WT_EXPECT_MEMEQ(out, ref, b.out_pos);
+	WT_EXPECT_EQ(whatenc_name_decode(WHATENC_ISO_2022_JP, found,
+					 sizeof(found), out, b.out_pos - 1,
+					 WHATENC_NAME_NO_SEP |
+					 WHATENC_NAME_REPLACE), -ENAMETOOLONG);
+}
+
 WT_SUITE(fuzz_regress,
 	 WT_RUN(fuzz_null_flush_all_encodings),
 	 WT_RUN(fuzz_null_flush_holds_fffd),
 	 WT_RUN(fuzz_null_names),
-	 WT_RUN(fuzz_null_names_no_sep));
+	 WT_RUN(fuzz_null_names_no_sep),
+	 WT_RUN(fuzz_name_full_then_silent_input));

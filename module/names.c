@@ -32,6 +32,28 @@ static bool has_sep(const u8 *s, size_t n)
 	return n && (memchr(s, 0, n) || memchr(s, '/', n));
 }
 
+/*
+ * The output is full: decode the rest of the input into a scratch
+ * buffer to learn what comes first. WHATENC_OUTPUT_FULL if more output
+ * follows (the name does not fit), WHATENC_MALFORMED if malformed input
+ * comes before any more output, WHATENC_INPUT_EMPTY if the rest produces
+ * no output at all (e.g. ISO-2022-JP escape sequences).
+ */
+static enum whatenc_ret name_decode_rest(struct whatenc_decoder *d,
+					 struct whatenc_buf *b)
+{
+	u8 scratch[16];
+	enum whatenc_ret ret;
+
+	b->out = scratch;
+	b->out_pos = 0;
+	b->out_size = sizeof(scratch);
+	ret = whatenc_decode(d, b, true);
+	if (b->out_pos)
+		return WHATENC_OUTPUT_FULL;
+	return ret;
+}
+
 /**
  * whatenc_name_decode() - decode a name to UTF-8 in one call
  * @enc:      the encoding the name is stored in
@@ -50,9 +72,9 @@ static bool has_sep(const u8 *s, size_t n)
  *
  * Problems are reported in input order: the first malformed sequence,
  * the first byte that does not fit, or (WHATENC_NAME_NO_SEP) the first
- * NUL or '/', whichever comes first in the output. Conversion stops as
- * soon as the output is full, before more input is read, so malformed
- * input that begins exactly where @dst filled up gives -ENAMETOOLONG.
+ * NUL or '/', whichever comes first in the output. Input that produces
+ * no output (ISO-2022-JP's escape sequences) needs no room: a name
+ * whose output fills @dst exactly fits even if such input follows.
  *
  * Context: Any context. Does not sleep, allocate or take locks.
  * Return: the number of bytes written to @dst (without the terminating
@@ -96,6 +118,13 @@ int whatenc_name_decode(enum whatenc_encoding enc, const u8 *src, size_t len,
 	/* A separator in the output came before whatever stopped us. */
 	if ((flags & WHATENC_NAME_NO_SEP) && has_sep(dst, b.out_pos))
 		return -EINVAL;
+	if (ret == WHATENC_OUTPUT_FULL) {
+		size_t full = b.out_pos;
+
+		ret = name_decode_rest(&d, &b);
+		b.out = dst;
+		b.out_pos = full;
+	}
 	switch (ret) {
 	case WHATENC_INPUT_EMPTY:
 		break;
