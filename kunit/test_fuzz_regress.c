@@ -17,7 +17,8 @@
  *    -ENAMETOOLONG whenever input was left, even input that produces no
  *    output (an ISO-2022-JP name ending in ESC $ @, found by the long
  *    fuzz run), and even when that input was malformed (the documented
- *    order says -EILSEQ: the malformed sequence comes first).
+ *    order says -EILSEQ: the malformed sequence comes first). The same
+ *    order with no room even for WHATENC_NAME_NUL_TERM's NUL.
  */
 #include "wt_test.h"
 #include "whatenc.h"
@@ -135,6 +136,17 @@ WT_CASE(fuzz_name_full_then_silent_input)
 					 out, 2, 0), -EILSEQ);
 	WT_EXPECT_EQ(whatenc_name_decode(WHATENC_UTF_8, utf8_bad, 3, out, 2,
 					 0), -EILSEQ);
+	/* no room for the NUL: the malformed byte still comes first */
+	WT_EXPECT_EQ(whatenc_name_decode(WHATENC_UTF_16BE, utf8_bad + 2, 1,
+					 NULL, 0, WHATENC_NAME_NUL_TERM),
+		     -EILSEQ);
+	WT_EXPECT_EQ(whatenc_name_decode(WHATENC_UTF_8, utf8_bad + 2, 1, out,
+					 0, WHATENC_NAME_NUL_TERM), -EILSEQ);
+	/* but a character that does not fit comes before it */
+	WT_EXPECT_EQ(whatenc_name_decode(WHATENC_UTF_8, utf8_bad, 3, out, 0,
+					 WHATENC_NAME_NUL_TERM), -ENAMETOOLONG);
+	WT_EXPECT_EQ(whatenc_name_decode(WHATENC_UTF_8, utf8_bad, 2, out, 0,
+					 WHATENC_NAME_NUL_TERM), -ENAMETOOLONG);
 	/* in replacement mode it becomes U+FFFD, which does not fit */
 	WT_EXPECT_EQ(whatenc_name_decode(WHATENC_UTF_8, utf8_bad, 3, out, 2,
 					 WHATENC_NAME_REPLACE), -ENAMETOOLONG);

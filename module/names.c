@@ -103,9 +103,11 @@ int whatenc_name_decode(enum whatenc_encoding enc, const u8 *src, size_t len,
 	err = whatenc_decoder_init(&d, enc, dflags);
 	if (err)
 		return err;
-	if (dst_size < term)
-		return -ENAMETOOLONG;
-	room = dst_size - term;
+	/*
+	 * Without room for the NUL the name cannot fit, but a malformed
+	 * sequence or separator comes first in the output: decode anyway.
+	 */
+	room = dst_size >= term ? dst_size - term : 0;
 
 	b.in = src;
 	b.in_pos = 0;
@@ -133,6 +135,8 @@ int whatenc_name_decode(enum whatenc_encoding enc, const u8 *src, size_t len,
 	default:
 		return -EILSEQ;
 	}
+	if (dst_size < term)
+		return -ENAMETOOLONG;
 	if (term)
 		dst[b.out_pos] = 0;
 	return (int)b.out_pos;
