@@ -111,17 +111,8 @@ enum whatenc_ret whatenc_big5_decode(struct whatenc_decoder *d,
 		u32 cp;
 
 		if (!lead) {
-			size_t n;
-
 			big5_dec_fast(b);
-			n = b->in_size - b->in_pos;
-
-			if (n > b->out_size - b->out_pos)
-				n = b->out_size - b->out_pos;
-			n = we_ascii_copy(b->out + b->out_pos,
-					  b->in + b->in_pos, n);
-			b->in_pos += n;
-			b->out_pos += n;
+			we_ascii_run(b);
 			if (b->in_pos == b->in_size)
 				break;
 			byte = b->in[b->in_pos];

@@ -138,17 +138,8 @@ enum whatenc_ret whatenc_gb18030_decode(struct whatenc_decoder *d,
 		u32 cp;
 
 		if (!first) {
-			size_t n;
-
 			gb_dec_fast(b);
-			n = b->in_size - b->in_pos;
-
-			if (n > b->out_size - b->out_pos)
-				n = b->out_size - b->out_pos;
-			n = we_ascii_copy(b->out + b->out_pos,
-					  b->in + b->in_pos, n);
-			b->in_pos += n;
-			b->out_pos += n;
+			we_ascii_run(b);
 			if (b->in_pos == b->in_size)
 				break;
 			byte = b->in[b->in_pos];
@@ -374,17 +365,8 @@ enum whatenc_ret whatenc_gb18030_encode(struct whatenc_encoder *e,
 		u8 four[4];
 
 		if (!e->in.needed) {
-			size_t n;
-
 			gb_enc_fast(b, gbk);
-			n = b->in_size - b->in_pos;
-
-			if (n > b->out_size - b->out_pos)
-				n = b->out_size - b->out_pos;
-			n = we_ascii_copy(b->out + b->out_pos,
-					  b->in + b->in_pos, n);
-			b->in_pos += n;
-			b->out_pos += n;
+			we_ascii_run(b);
 		}
 		if (b->out_pos == b->out_size && b->in_pos < b->in_size)
 			return WHATENC_OUTPUT_FULL;

@@ -220,6 +220,21 @@ tail:
 }
 
 /*
+ * Copy the ASCII run at the input position to the output, as far as both
+ * have room; both positions advance past it.
+ */
+static __always_inline void we_ascii_run(struct whatenc_buf *b)
+{
+	size_t n = b->in_size - b->in_pos;
+
+	if (n > b->out_size - b->out_pos)
+		n = b->out_size - b->out_pos;
+	n = we_ascii_copy(b->out + b->out_pos, b->in + b->in_pos, n);
+	b->in_pos += n;
+	b->out_pos += n;
+}
+
+/*
  * Encoders' fast paths: a well-formed 2- or 3-byte UTF-8 sequence at @p
  * (3 bytes must be readable). Returns its length and sets *@cp, or
  * returns 0 for anything else (ASCII, 4-byte, malformed, overlong,
@@ -413,17 +428,8 @@ we_encode_two_byte(struct whatenc_encoder *e, struct whatenc_buf *b,
 		u16 code;
 
 		if (!e->in.needed) {
-			size_t n;
-
 			we_enc_fast_two_byte(b, lookup);
-			n = b->in_size - b->in_pos;
-
-			if (n > b->out_size - b->out_pos)
-				n = b->out_size - b->out_pos;
-			n = we_ascii_copy(b->out + b->out_pos,
-					  b->in + b->in_pos, n);
-			b->in_pos += n;
-			b->out_pos += n;
+			we_ascii_run(b);
 		}
 		if (b->out_pos == b->out_size && b->in_pos < b->in_size)
 			return WHATENC_OUTPUT_FULL;

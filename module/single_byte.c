@@ -17,18 +17,6 @@ static_assert(WE_SB_COUNT ==
 	      WHATENC_LAST_SINGLE_BYTE - WHATENC_FIRST_SINGLE_BYTE + 1,
 	      "one table per single-byte encoding");
 
-/* Copy an ASCII run from input to output; both positions advance. */
-static inline void sb_ascii(struct whatenc_buf *b)
-{
-	size_t n = b->in_size - b->in_pos;
-
-	if (n > b->out_size - b->out_pos)
-		n = b->out_size - b->out_pos;
-	n = we_ascii_copy(b->out + b->out_pos, b->in + b->in_pos, n);
-	b->in_pos += n;
-	b->out_pos += n;
-}
-
 enum whatenc_ret whatenc_sb_decode(struct whatenc_decoder *d,
 				   struct whatenc_buf *b, bool last)
 {
@@ -186,7 +174,7 @@ enum whatenc_ret whatenc_sb_encode(struct whatenc_encoder *e,
 		int byte;
 
 		if (!e->in.needed) {
-			sb_ascii(b);
+			we_ascii_run(b);
 			if (!e->pend_len)
 				sb_encode_run(k, b);
 		}

@@ -81,14 +81,9 @@ enum whatenc_ret whatenc_xud_decode(struct whatenc_decoder *d,
 {
 	(void)last;	/* nothing is ever held */
 	while (b->in_pos < b->in_size) {
-		size_t n = b->in_size - b->in_pos;
 		u8 byte;
 
-		if (n > b->out_size - b->out_pos)
-			n = b->out_size - b->out_pos;
-		n = we_ascii_copy(b->out + b->out_pos, b->in + b->in_pos, n);
-		b->in_pos += n;
-		b->out_pos += n;
+		we_ascii_run(b);
 		xud_dec_run(b);
 		if (b->in_pos == b->in_size)
 			break;
@@ -109,14 +104,7 @@ enum whatenc_ret whatenc_xud_encode(struct whatenc_encoder *e,
 		u32 cp;
 
 		if (!e->in.needed) {
-			size_t n = b->in_size - b->in_pos;
-
-			if (n > b->out_size - b->out_pos)
-				n = b->out_size - b->out_pos;
-			n = we_ascii_copy(b->out + b->out_pos,
-					  b->in + b->in_pos, n);
-			b->in_pos += n;
-			b->out_pos += n;
+			we_ascii_run(b);
 			if (!e->pend_len)
 				xud_enc_run(b);
 		}
