@@ -505,7 +505,7 @@ WT_CASE(wtf8_args)
 	WT_EXPECT_EQ(whatenc_wtf8_to_wtf16be(o, 4, o + 4, 3), -ENOSPC);
 }
 
-/* ---- the core's extension flags (module/utf16.c) --------------------------- */
+/* ---- the core's extension flags (module/codec/utf16.c) --------------------- */
 
 /* Decode @in (UTF-16LE or BE) in chunks of @chunk bytes. */
 static int dec_chunked(enum whatenc_encoding enc, unsigned int flags,

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Tables of the Japanese encodings (EUC-JP, ISO-2022-JP, Shift_JIS):
-module/tables_jis.h, included only by module/jis0208.c.
+module/codec/tables/tables_jis.h, included only by module/codec/jis0208.c.
 
 Decoders index jis0208/jis0212 directly by pointer (0 = no code point;
 U+0000 is in neither index). Encoders use a rank table over the BMP:
