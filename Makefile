@@ -20,10 +20,11 @@ DISTRO_KDIR ?= $(lastword $(sort $(wildcard /usr/src/linux-headers-*-amd64)))
 SHELL := /bin/bash
 CC ?= gcc
 USER_CFLAGS := -O2 -Wall -Wextra -Werror -MMD -MP
-# every module/ folder (WHATENC_DIRS, module/sources.mk) is on the include path
-WHATENC_INCLUDES := $(addprefix -Imodule/,$(WHATENC_DIRS))
+# every module/ folder (WHATENC_DIRS, module/sources.mk) and the uapi
+# header (<linux/whatenc.h>) are on the include path
+WHATENC_INCLUDES := $(addprefix -Imodule/,$(WHATENC_DIRS)) -Iuapi
 WHATENC_HEADERS := $(wildcard $(addsuffix /*.h,$(addprefix module/,$(WHATENC_DIRS))))
-USER_CPPFLAGS := $(WHATENC_INCLUDES) -Iuapi
+USER_CPPFLAGS := $(WHATENC_INCLUDES)
 B := build
 
 # --- userspace build of the core -------------------------------------------

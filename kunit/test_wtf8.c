@@ -11,6 +11,7 @@
  * lossless). The PRNG is a fixed-seed xorshift32, so runs are repeatable.
  */
 #include "whatenc.h"
+#include "whatenc_names.h"
 #include "wt_test.h"
 #include "wt_ref.h"
 

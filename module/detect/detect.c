@@ -35,6 +35,7 @@
  * prescan's lowercasing of A-Z amounts to.
  */
 #include "internal.h"
+#include "whatenc_detect.h"
 
 /* HTML/Infra "ASCII whitespace": TAB, LF, FF, CR, SPACE. */
 static bool wd_ws(u8 c)

@@ -20,6 +20,7 @@
 #include <linux/poll.h>
 #include <linux/whatenc.h>
 #include "whatenc.h"
+#include "whatenc_detect.h"
 
 #define WE_BUF_MIN	(4u << 10)
 #define WE_BUF_MAX	(16u << 20)

@@ -11,6 +11,7 @@
  * whatenc.h for the conventions shared with wtf8.c.
  */
 #include "internal.h"
+#include "whatenc_names.h"
 
 #define WE_INT_MAX	((size_t)(~0u >> 1))
 

@@ -25,6 +25,7 @@
  * whatenc.h.
  */
 #include "internal.h"
+#include "whatenc_names.h"
 
 #define WE_INT_MAX	((size_t)(~0u >> 1))
 

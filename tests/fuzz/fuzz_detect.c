@@ -17,6 +17,7 @@
  */
 #include <stdint.h>
 #include "fuzz_util.h"
+#include "whatenc_detect.h"
 
 static void check_result(int r, bool at_eof, const u8 *buf, size_t len,
 			 const struct whatenc_detection *o)

@@ -17,6 +17,7 @@
  */
 #include <stdint.h>
 #include "fuzz_util.h"
+#include "whatenc_names.h"
 
 static void check_name_decode(enum whatenc_encoding enc, unsigned int fl,
 			      const u8 *src, size_t len, size_t dsz)
