@@ -244,10 +244,25 @@ static enum whatenc_ret encode_buf(struct whatenc_encoder *e,
 				   struct whatenc_buf *b, bool last);
 
 /*
- * A NULL buffer with a zero size (e.g. a zeroed struct whatenc_buf for the
- * final flush) is valid, but the families compute b->in + b->in_pos, and
- * NULL + 0 is undefined in C (UBSan reports it). Run such a call on a copy
- * that points at an empty array instead.
+ * A buffer that breaks the preconditions of whatenc_decode() and
+ * whatenc_encode(): a NULL pointer with a non-zero size, or a position
+ * past its size. Out of line so that the warning names it.
+ */
+static noinline bool we_bad_buf(const struct whatenc_buf *b)
+{
+	return WARN_ON_ONCE((!b->in && b->in_size) || (!b->out && b->out_size) ||
+			    b->in_pos > b->in_size || b->out_pos > b->out_size);
+}
+
+/*
+ * The slow entry of whatenc_decode() and whatenc_encode(): a buffer with a
+ * NULL pointer or a position past its size. A misused buffer is refused
+ * (WHATENC_BUF_ERROR, nothing read or written). A NULL buffer with a zero
+ * size (e.g. a zeroed struct whatenc_buf for the final flush) is valid,
+ * but the families compute b->in + b->in_pos, and NULL + 0 is undefined
+ * in C (UBSan reports it): such a call runs on a copy that points at an
+ * empty array instead, which a zero size never lets anything read or
+ * write.
  */
 static enum whatenc_ret null_buf_call(void *coder, struct whatenc_buf *b,
 				      bool last, bool dec)
@@ -256,6 +271,8 @@ static enum whatenc_ret null_buf_call(void *coder, struct whatenc_buf *b,
 	struct whatenc_buf nb = *b;
 	enum whatenc_ret ret;
 
+	if (we_bad_buf(b))
+		return WHATENC_BUF_ERROR;
 	if (!nb.in)
 		nb.in = none;
 	if (!nb.out)
@@ -264,6 +281,13 @@ static enum whatenc_ret null_buf_call(void *coder, struct whatenc_buf *b,
 	b->in_pos = nb.in_pos;
 	b->out_pos = nb.out_pos;
 	return ret;
+}
+
+/* Whether @b needs the slow entry (null_buf_call()). */
+static __always_inline bool we_odd_buf(const struct whatenc_buf *b)
+{
+	return !b->in || !b->out || b->in_pos > b->in_size ||
+	       b->out_pos > b->out_size;
 }
 
 /**
@@ -276,13 +300,19 @@ static enum whatenc_ret null_buf_call(void *coder, struct whatenc_buf *b,
  * After a last call that returns WHATENC_INPUT_EMPTY the decoder is
  * ready for a new stream.
  *
+ * Preconditions on @b: @b->in may be NULL only if @b->in_size is 0,
+ * @b->out only if @b->out_size is 0, and @b->in_pos <= @b->in_size,
+ * @b->out_pos <= @b->out_size. A call that breaks one reads and writes
+ * nothing, leaves the coder and @b as they were, warns once
+ * (WARN_ON_ONCE) and returns WHATENC_BUF_ERROR.
+ *
  * Context: any; does not sleep or allocate.
  * Return: see enum whatenc_ret.
  */
 enum whatenc_ret whatenc_decode(struct whatenc_decoder *d,
 				struct whatenc_buf *b, bool last)
 {
-	if (unlikely(!b->in || !b->out))
+	if (unlikely(we_odd_buf(b)))
 		return null_buf_call(d, b, last, true);
 	return decode_buf(d, b, last);
 }
@@ -424,13 +454,19 @@ EXPORT_SYMBOL_GPL(whatenc_encoder_init);
  * @b:    input (UTF-8) and output buffers; positions are advanced
  * @last: no input follows @b->in in this stream (flush at the end)
  *
+ * Preconditions on @b: @b->in may be NULL only if @b->in_size is 0,
+ * @b->out only if @b->out_size is 0, and @b->in_pos <= @b->in_size,
+ * @b->out_pos <= @b->out_size. A call that breaks one reads and writes
+ * nothing, leaves the coder and @b as they were, warns once
+ * (WARN_ON_ONCE) and returns WHATENC_BUF_ERROR.
+ *
  * Context: any; does not sleep or allocate.
  * Return: see enum whatenc_ret.
  */
 enum whatenc_ret whatenc_encode(struct whatenc_encoder *e,
 				struct whatenc_buf *b, bool last)
 {
-	if (unlikely(!b->in || !b->out))
+	if (unlikely(we_odd_buf(b)))
 		return null_buf_call(e, b, last, false);
 	return encode_buf(e, b, last);
 }

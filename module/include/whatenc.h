@@ -137,7 +137,9 @@ enum whatenc_encoding {
  * @out_size: size of @out
  *
  * The same shape as struct xz_buf. The caller may change any field
- * between calls (refill input, drain output).
+ * between calls (refill input, drain output). A pointer may be NULL only
+ * with a zero size, and a position never exceeds its size; a call given
+ * anything else does nothing and returns WHATENC_BUF_ERROR.
  */
 struct whatenc_buf {
 	const u8 *in;
@@ -163,12 +165,18 @@ struct whatenc_buf {
  *	calling (conversion resumes after the bad bytes) or reset.
  * @WHATENC_UNMAPPABLE: encoder in fatal mode only: a code point the
  *	encoding cannot represent. @err.cp is the code point.
+ * @WHATENC_BUF_ERROR: API misuse: the struct whatenc_buf breaks its
+ *	preconditions (a NULL @in or @out with a non-zero size, @in_pos >
+ *	@in_size or @out_pos > @out_size). Nothing was read or written and
+ *	the coder is unchanged; the kernel warns once. Not an ABI value:
+ *	/dev/whatenc never passes such a buffer.
  */
 enum whatenc_ret {
 	WHATENC_INPUT_EMPTY = WHATENC_RES_OK,
 	WHATENC_OUTPUT_FULL = WHATENC_RES_OUTPUT_FULL,
 	WHATENC_MALFORMED = WHATENC_RES_MALFORMED,
 	WHATENC_UNMAPPABLE = WHATENC_RES_UNMAPPABLE,
+	WHATENC_BUF_ERROR = 0x10,
 };
 
 /*

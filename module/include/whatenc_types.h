@@ -4,7 +4,7 @@
  *
  * The conversion core is plain C that uses only what this header gives:
  * fixed-width types, bool, size_t, errno values, likely()/unlikely(),
- * memcpy()/memset(), EXPORT_SYMBOL_GPL(). In the kernel these come from
+ * memcpy()/memset(), EXPORT_SYMBOL_GPL(), WARN_ON_ONCE(). In the kernel these come from
  * the kernel's own headers; in userspace from libc and the small
  * definitions below. No other core file tests __KERNEL__.
  */
@@ -19,6 +19,7 @@
 #include <linux/limits.h>
 #include <linux/export.h>
 #include <linux/build_bug.h>
+#include <linux/bug.h>
 #else
 #include <stdbool.h>
 #include <stddef.h>
@@ -41,6 +42,9 @@ typedef int32_t s32;
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define static_assert(expr, ...)	_Static_assert(expr, #expr)
 #define fallthrough	__attribute__((__fallthrough__))
+#define noinline	__attribute__((__noinline__))
+/* userspace: API misuse is reported by the result alone */
+#define WARN_ON_ONCE(cond)	(!!(cond))
 #endif
 
 #endif /* WHATENC_TYPES_H */
