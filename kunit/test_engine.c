@@ -415,7 +415,7 @@ WT_CASE(engine_worst_case)
  * we_bad_buf(), which scripts/vm-run accepts after the marker below).
  */
 enum { MISUSE_NULL_IN, MISUSE_NULL_OUT, MISUSE_IN_POS, MISUSE_OUT_POS,
-       MISUSE_NR };
+	MISUSE_NR };
 
 static void misuse_buf(struct whatenc_buf *b, int kind, const u8 *in,
 		       u8 *out)

@@ -16,6 +16,7 @@ WHATENC_DIRS := include codec codec/tables detect names kernel
 WHATENC_CORE_SRCS := \
 	codec/engine.c \
 	codec/labels.c \
+	codec/encodings.c \
 	detect/detect.c \
 	codec/utf8.c \
 	codec/utf16.c \

@@ -26,43 +26,20 @@ static bool flush_pend(u8 *pend, u8 *pend_len, struct whatenc_buf *b)
 
 /* ---- decoders -------------------------------------------------------- */
 
-static enum whatenc_ret family_decode(struct whatenc_decoder *d,
-				      struct whatenc_buf *b, bool last)
+static __always_inline enum whatenc_ret
+family_decode(struct whatenc_decoder *d, struct whatenc_buf *b, bool last)
 {
-	switch (d->enc) {
-	case WHATENC_UTF_8:
-		return whatenc_utf8_decode(d, b, last);
-	case WHATENC_GBK:
-	case WHATENC_GB18030:
-		return whatenc_gb18030_decode(d, b, last);
-	case WHATENC_BIG5:
-		return whatenc_big5_decode(d, b, last);
-	case WHATENC_EUC_JP:
-		return whatenc_euc_jp_decode(d, b, last);
-	case WHATENC_ISO_2022_JP:
-		return whatenc_iso_2022_jp_decode(d, b, last);
-	case WHATENC_SHIFT_JIS:
-		return whatenc_shift_jis_decode(d, b, last);
-	case WHATENC_EUC_KR:
-		return whatenc_euc_kr_decode(d, b, last);
-	case WHATENC_REPLACEMENT:
-		return whatenc_replacement_decode(d, b, last);
-	case WHATENC_UTF_16BE:
-	case WHATENC_UTF_16LE:
-		return whatenc_utf16_decode(d, b, last);
-	case WHATENC_X_USER_DEFINED:
-		return whatenc_xud_decode(d, b, last);
-	default:
-		return whatenc_sb_decode(d, b, last);
-	}
+	return we_encodings[d->enc].family->decode(d, b, last);
 }
 
 /* Put the family state of d->enc into its initial state. */
 static void family_init(struct whatenc_decoder *d)
 {
+	const struct we_family *f = we_encodings[d->enc].family;
+
 	memset(&d->s, 0, sizeof(d->s));
-	if (d->enc == WHATENC_UTF_8)
-		we_utf8_init(&d->s.utf8);
+	if (f->dec_init)
+		f->dec_init(d);
 }
 
 /**
@@ -79,14 +56,13 @@ void whatenc_decoder_reset(struct whatenc_decoder *d)
 	d->enc = d->label_enc;
 	d->bom_len = 0;
 	d->replay_len = 0;
+	d->seq_len = 0;
 	d->pend_len = 0;
 	d->total_in = 0;
 	memset(&d->err, 0, sizeof(d->err));
 	/* Only UTF-8 and UTF-16 have a BOM to strip; sniffing applies to all. */
 	d->bom_done = bom == WHATENC_BOM_KEEP ||
-		      (bom == WHATENC_BOM_STRIP &&
-		       d->enc != WHATENC_UTF_8 && d->enc != WHATENC_UTF_16BE &&
-		       d->enc != WHATENC_UTF_16LE);
+		      (bom == WHATENC_BOM_STRIP && !we_encodings[d->enc].own_bom);
 	family_init(d);
 }
 EXPORT_SYMBOL_GPL(whatenc_decoder_reset);
@@ -351,6 +327,77 @@ out:
 	return ret;
 }
 
+/*
+ * A decoder error with the offending @bytes: in fatal mode a record
+ * (WHATENC_MALFORMED), else U+FFFD (WHATENC_INPUT_EMPTY, or
+ * WHATENC_OUTPUT_FULL when it was held). The one place that reads the
+ * decoders' error mode.
+ */
+static enum whatenc_ret we_dec_error(struct whatenc_decoder *d,
+				     struct whatenc_buf *b, const u8 *bytes,
+				     unsigned int n)
+{
+	if (d->flags & WHATENC_DEC_FATAL) {
+		d->err.cp = 0;
+		d->err.len = n;
+		memcpy(d->err.bytes, bytes, n);
+		return WHATENC_MALFORMED;
+	}
+	return we_put_cp(d, b, WE_FFFD) ? WHATENC_INPUT_EMPTY :
+					  WHATENC_OUTPUT_FULL;
+}
+
+/**
+ * we_step_result() - a decoder step's pair of code points or error
+ * @d: decoder
+ * @b: buffers; the byte the step was given is the last one consumed
+ * @r: WE_STEP_PAIR() or WE_STEP_ERROR()
+ *
+ * Restores an error's unread bytes: the current one by not consuming it,
+ * earlier ones through the replay queue (the caller returns to the
+ * engine, which feeds them first).
+ *
+ * Return: WHATENC_INPUT_EMPTY to carry on, else what to return.
+ */
+enum whatenc_ret we_step_result(struct whatenc_decoder *d,
+				struct whatenc_buf *b, u32 r)
+{
+	unsigned int n = d->seq_len, bad, unread;
+
+	d->seq_len = 0;
+	if (!(r & 0x80000000u)) {
+		u8 unit[6];
+		unsigned int len = we_utf8_write(unit, (r >> 15) & 0x7fff);
+
+		len += we_utf8_write(unit + len, r & 0x7fff);
+		return we_put_unit(b, d->pend, &d->pend_len, unit, len) ?
+		       WHATENC_INPUT_EMPTY : WHATENC_OUTPUT_FULL;
+	}
+	bad = (r >> 8) & 0xff;
+	unread = r & 0xff;
+	if (unread) {
+		b->in_pos--;
+		we_replay(d, d->seq + n - unread, unread - 1);
+	}
+	return we_dec_error(d, b, d->seq, bad);
+}
+
+/**
+ * we_step_eof() - the end of the stream inside a step decoder's sequence
+ * @d: decoder
+ * @b: buffers
+ *
+ * Return: see we_dec_error().
+ */
+enum whatenc_ret we_step_eof(struct whatenc_decoder *d, struct whatenc_buf *b)
+{
+	unsigned int n = d->seq_len;
+
+	d->seq_len = 0;
+	family_init(d);
+	return we_dec_error(d, b, d->seq, n);
+}
+
 /**
  * whatenc_decoder_max_utf8() - worst-case output of a decode call
  * @d:      decoder in its current state
@@ -375,35 +422,6 @@ size_t whatenc_decoder_max_utf8(const struct whatenc_decoder *d,
 EXPORT_SYMBOL_GPL(whatenc_decoder_max_utf8);
 
 /* ---- encoders -------------------------------------------------------- */
-
-static enum whatenc_ret family_encode(struct whatenc_encoder *e,
-				      struct whatenc_buf *b, bool last)
-{
-	switch (e->enc) {
-	case WHATENC_UTF_8:
-		return whatenc_utf8_encode(e, b, last);
-	case WHATENC_GBK:
-	case WHATENC_GB18030:
-		return whatenc_gb18030_encode(e, b, last);
-	case WHATENC_BIG5:
-		return whatenc_big5_encode(e, b, last);
-	case WHATENC_EUC_JP:
-		return whatenc_euc_jp_encode(e, b, last);
-	case WHATENC_ISO_2022_JP:
-		return whatenc_iso_2022_jp_encode(e, b, last);
-	case WHATENC_SHIFT_JIS:
-		return whatenc_shift_jis_encode(e, b, last);
-	case WHATENC_EUC_KR:
-		return whatenc_euc_kr_encode(e, b, last);
-	case WHATENC_UTF_16BE:
-	case WHATENC_UTF_16LE:
-		return whatenc_utf16_encode(e, b, last);
-	case WHATENC_X_USER_DEFINED:
-		return whatenc_xud_encode(e, b, last);
-	default:
-		return whatenc_sb_encode(e, b, last);
-	}
-}
 
 /**
  * whatenc_encoder_reset() - start a new stream with the same settings
@@ -479,7 +497,7 @@ static enum whatenc_ret encode_buf(struct whatenc_encoder *e,
 	enum whatenc_ret ret = WHATENC_OUTPUT_FULL;
 
 	if (flush_pend(e->pend, &e->pend_len, b))
-		ret = family_encode(e, b, last);
+		ret = we_encodings[e->enc].family->encode(e, b, last);
 	e->total_in += b->in_pos - start;
 	if (ret == WHATENC_MALFORMED || ret == WHATENC_UNMAPPABLE)
 		e->err.offset = e->total_in - e->err_held - e->err.len;
@@ -501,16 +519,11 @@ static enum whatenc_ret encode_buf(struct whatenc_encoder *e,
  */
 size_t whatenc_encoder_max_out(const struct whatenc_encoder *e, size_t in_len)
 {
-	size_t per = 1, held = (size_t)e->in.seen + 1;
+	const struct we_encoding *row = &we_encodings[e->enc];
+	size_t per = e->flags & WHATENC_ENC_HTML ? row->enc_per_byte_html :
+						   row->enc_per_byte;
+	size_t held = (size_t)e->in.seen + 1;
 
-	if (e->flags & WHATENC_ENC_HTML)
-		per = 8;
-	else if (e->enc == WHATENC_GB18030)
-		per = 2;	/* U+0080..U+07FF: 2 bytes in, 4 bytes out */
-	if (e->enc == WHATENC_ISO_2022_JP)
-		per += 3;
-	if (e->enc == WHATENC_UTF_16BE || e->enc == WHATENC_UTF_16LE)
-		per = e->flags & WHATENC_ENC_HTML ? 8 : 2;
 	if (in_len > (SIZE_MAX - e->pend_len - 3) / per - held)
 		return SIZE_MAX;
 	return per * (in_len + held) + e->pend_len + 3;

@@ -88,8 +88,8 @@ static void euc_jp_dec_fast(struct whatenc_buf *b)
  *
  * Return: see enum whatenc_ret.
  */
-enum whatenc_ret whatenc_euc_jp_decode(struct whatenc_decoder *d,
-				       struct whatenc_buf *b, bool last)
+static enum whatenc_ret whatenc_euc_jp_decode(struct whatenc_decoder *d,
+					      struct whatenc_buf *b, bool last)
 {
 	u8 lead = d->s.euc_jp.lead;
 	bool j212 = d->s.euc_jp.jis0212;
@@ -199,8 +199,8 @@ enum whatenc_ret whatenc_euc_jp_decode(struct whatenc_decoder *d,
  *
  * Return: see enum whatenc_ret.
  */
-enum whatenc_ret whatenc_euc_jp_encode(struct whatenc_encoder *e,
-				       struct whatenc_buf *b, bool last)
+static enum whatenc_ret whatenc_euc_jp_encode(struct whatenc_encoder *e,
+					      struct whatenc_buf *b, bool last)
 {
 	for (;;) {
 		enum whatenc_ret r;
@@ -276,3 +276,8 @@ enum whatenc_ret whatenc_euc_jp_encode(struct whatenc_encoder *e,
 			return WHATENC_OUTPUT_FULL;
 	}
 }
+
+const struct we_family we_family_euc_jp = {
+	.decode = whatenc_euc_jp_decode,
+	.encode = whatenc_euc_jp_encode,
+};

@@ -11,15 +11,6 @@
 #include "internal.h"
 #include "tables_gb18030.h"
 
-/* Population count without compiler builtins (no libgcc in the kernel). */
-static inline unsigned int gb_popcount32(u32 x)
-{
-	x = x - ((x >> 1) & 0x55555555u);
-	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-	x = (x + (x >> 4)) & 0x0f0f0f0fu;
-	return (x * 0x01010101u) >> 24;
-}
-
 /* The index gb18030 ranges code point for @pointer, or 0 for null. */
 static u32 gb_ranges_cp(u32 pointer)
 {
@@ -125,8 +116,8 @@ static inline void gb_dec_fast(struct whatenc_buf *b)
  *
  * Return: see internal.h.
  */
-enum whatenc_ret whatenc_gb18030_decode(struct whatenc_decoder *d,
-					struct whatenc_buf *b, bool last)
+static enum whatenc_ret whatenc_gb18030_decode(struct whatenc_decoder *d,
+					       struct whatenc_buf *b, bool last)
 {
 	u8 first = d->s.gb18030.first;
 	u8 second = d->s.gb18030.second;
@@ -270,7 +261,7 @@ static inline u16 gb_enc_ideograph(u32 i)
 {
 	u32 bits = gb18030_ideo_bits[i >> 5], bit = i & 31, r, t;
 
-	r = gb18030_ideo_base[i >> 5] + gb_popcount32(bits & ((1u << bit) - 1));
+	r = we_rank(bits, gb18030_ideo_base[i >> 5], bit);
 	if (bits & (1u << bit))
 		return gb18030_ideo_code[r];
 	r = i - r;
@@ -284,19 +275,14 @@ static inline u16 gb_enc_ideograph(u32 i)
 /* Two-byte form of @cp (index gb18030 or the encoder's table), or 0. */
 static inline u16 gb_enc_lookup(u32 cp)
 {
-	u32 bits, bit, blk;
+	static const struct we_rank_table bmp = {
+		gb18030_enc_page, gb18030_enc_bits, gb18030_enc_base,
+		gb18030_enc_code
+	};
 
 	if (cp - 0x4e00 < 0x9fa6 - 0x4e00)
 		return gb_enc_ideograph(cp - 0x4e00);
-	if (cp >= 0x10000 || gb18030_enc_page[cp >> 10] == 0xff)
-		return 0;
-	blk = gb18030_enc_page[cp >> 10] * 32 + ((cp >> 5) & 31);
-	bits = gb18030_enc_bits[blk];
-	bit = cp & 31;
-	if (!(bits & (1u << bit)))
-		return 0;
-	return gb18030_enc_code[gb18030_enc_base[blk] +
-				gb_popcount32(bits & ((1u << bit) - 1))];
+	return we_rank_lookup(&bmp, cp);
 }
 
 /*
@@ -353,8 +339,8 @@ static inline void gb_enc_fast(struct whatenc_buf *b, bool gbk)
  *
  * Return: see internal.h.
  */
-enum whatenc_ret whatenc_gb18030_encode(struct whatenc_encoder *e,
-					struct whatenc_buf *b, bool last)
+static enum whatenc_ret whatenc_gb18030_encode(struct whatenc_encoder *e,
+					       struct whatenc_buf *b, bool last)
 {
 	bool gbk = e->enc == WHATENC_GBK;
 
@@ -411,3 +397,8 @@ unmappable:
 			return ret;
 	}
 }
+
+const struct we_family we_family_gb18030 = {
+	.decode = whatenc_gb18030_decode,
+	.encode = whatenc_gb18030_encode,
+};

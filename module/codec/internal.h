@@ -135,6 +135,58 @@ static inline bool we_put_byte2(struct whatenc_encoder *e,
 enum whatenc_ret we_unmappable(struct whatenc_encoder *e,
 			       struct whatenc_buf *b, u32 cp);
 
+/* ---- rank tables ----------------------------------------------------- */
+
+/* Bits set in @x (portable: no libgcc helper in the kernel). */
+static inline unsigned int we_popcount(u32 x)
+{
+	x = x - ((x >> 1) & 0x55555555u);
+	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+	x = (x + (x >> 4)) & 0x0f0f0f0fu;
+	return (x * 0x01010101u) >> 24;
+}
+
+/*
+ * The reverse tables are "bitmap + rank" tables (scripts/gentables): per
+ * block of 32 code points a bitmap of those present and @base, how many
+ * are present before the block. we_rank() is the number present before
+ * @bit (0..31): the index of its entry if @bits has @bit (the absent ones
+ * before it are then @bit + block start - we_rank()).
+ */
+static inline unsigned int we_rank(u32 bits, unsigned int base,
+				   unsigned int bit)
+{
+	return base + we_popcount(bits & ((1u << bit) - 1));
+}
+
+/*
+ * A paged rank table of the BMP: @page maps each 1024 code points to a
+ * run of 32 blocks of 32 (0xff: none present), @bits and @base are per
+ * block, @code the values in code point order.
+ */
+struct we_rank_table {
+	const u8 *page;
+	const u32 *bits;
+	const u16 *base;
+	const u16 *code;
+};
+
+/* The value for @cp in @t, or 0 if it has none. */
+static __always_inline u16 we_rank_lookup(const struct we_rank_table *t,
+					  u32 cp)
+{
+	unsigned int blk, bit = cp & 31;
+	u32 bits;
+
+	if (cp >= 0x10000 || t->page[cp >> 10] == 0xff)
+		return 0;
+	blk = t->page[cp >> 10] * 32 + ((cp >> 5) & 31);
+	bits = t->bits[blk];
+	if (!(bits & (1u << bit)))
+		return 0;
+	return t->code[we_rank(bits, t->base[blk], bit)];
+}
+
 /* ---- replay ---------------------------------------------------------- */
 
 /* Restore bytes consumed earlier to the front of the input. */
@@ -455,26 +507,183 @@ we_encode_two_byte(struct whatenc_encoder *e, struct whatenc_buf *b,
 	}
 }
 
-/* ---- families -------------------------------------------------------- */
+/* ---- decoder steps --------------------------------------------------- */
 
-#define WE_FAMILY(name)							\
-	enum whatenc_ret whatenc_##name##_decode(struct whatenc_decoder *d, \
-						 struct whatenc_buf *b,	\
-						 bool last);		\
-	enum whatenc_ret whatenc_##name##_encode(struct whatenc_encoder *e, \
-						 struct whatenc_buf *b,	\
-						 bool last)
+/*
+ * A family's decoder step is the spec's decoder handler for one byte: it
+ * updates the family state (d->s) and returns
+ * - a code point (below 0x110000): emit it;
+ * - WE_STEP_PAIR(a, b): emit two code points, both below U+8000 (Big5);
+ * - WE_STEP_CONTINUE: the byte is consumed, nothing to emit yet;
+ * - WE_STEP_ERROR(bad, unread): an error, encoding_rs's Malformed(bad,
+ *   unread): of the bytes of the sequence so far (the current one last),
+ *   the first @bad are the malformed ones and the last @unread go back to
+ *   the input ("restore to I/O queue").
+ * The engine's loop (we_decode_steps()) owns all the rest: the bytes of
+ * the sequence (d->seq), ASCII runs and the family's optional fast path
+ * between sequences, the error mode, held output, restored bytes and the
+ * end of the stream (a sequence left open is one error, @bad = all of
+ * it). The family state must be all zero between sequences.
+ */
+#define WE_STEP_CONTINUE	0xffffffffu
+#define WE_STEP_ERROR(bad, unread)	(0x80000000u | (bad) << 8 | (unread))
+#define WE_STEP_PAIR(a, b)	(0x40000000u | (u32)(a) << 15 | (b))
 
-WE_FAMILY(utf8);
-WE_FAMILY(utf16);
-WE_FAMILY(sb);
-WE_FAMILY(xud);
-WE_FAMILY(replacement);		/* no encoder: the engine never calls it */
-WE_FAMILY(gb18030);		/* gb18030 and GBK */
-WE_FAMILY(big5);
-WE_FAMILY(euc_jp);
-WE_FAMILY(iso_2022_jp);
-WE_FAMILY(shift_jis);
-WE_FAMILY(euc_kr);
+/* Out of line (engine.c): a step's pair or error, and the end of stream. */
+enum whatenc_ret we_step_result(struct whatenc_decoder *d,
+				struct whatenc_buf *b, u32 r);
+enum whatenc_ret we_step_eof(struct whatenc_decoder *d, struct whatenc_buf *b);
+
+/*
+ * The decoder loop of the step families: always inlined with constant
+ * @step and @fast (NULL: none), so no indirect call is left per byte.
+ */
+static __always_inline enum whatenc_ret
+we_decode_steps(struct whatenc_decoder *d, struct whatenc_buf *b, bool last,
+		u32 (*step)(struct whatenc_decoder *d, u8 byte),
+		void (*fast)(struct whatenc_buf *b))
+{
+	enum whatenc_ret ret;
+	u32 r;
+	u8 byte;
+
+	while (b->in_pos < b->in_size) {
+		if (!d->seq_len) {
+			if (fast)
+				fast(b);
+			we_ascii_run(b);
+			if (b->in_pos == b->in_size)
+				break;
+			if (b->in[b->in_pos] < 0x80)
+				return WHATENC_OUTPUT_FULL;
+		}
+		byte = b->in[b->in_pos++];
+		d->seq[d->seq_len++] = byte;
+		r = step(d, byte);
+		if (r == WE_STEP_CONTINUE)
+			continue;
+		if (likely(r < 0x110000)) {
+			d->seq_len = 0;
+			if (!we_put_cp(d, b, r))
+				return WHATENC_OUTPUT_FULL;
+			continue;
+		}
+		ret = we_step_result(d, b, r);
+		if (ret != WHATENC_INPUT_EMPTY || d->replay_len)
+			return ret;
+	}
+	if (last && d->seq_len)
+		return we_step_eof(d, b);
+	return WHATENC_INPUT_EMPTY;
+}
+
+/*
+ * The two-byte families (Big5, EUC-KR, and gb18030's two-byte codes):
+ * @lookup(lead, byte) is the code point of a lead 0x81..0xFE and a byte
+ * (or WE_STEP_PAIR), 0 for null, also for a byte outside the trail range.
+ * The step is the spec's, with the lead in *@lead.
+ */
+static __always_inline u32 we_two_byte_step(u8 *lead, u8 byte,
+					    u32 (*lookup)(u8 lead, u8 byte))
+{
+	u32 cp;
+
+	if (*lead) {
+		cp = lookup(*lead, byte);
+		*lead = 0;
+		if (cp)
+			return cp;
+		/* an ASCII byte is restored to the input */
+		return byte < 0x80 ? WE_STEP_ERROR(1, 1) : WE_STEP_ERROR(2, 0);
+	}
+	if (byte < 0x80)
+		return byte;
+	if (byte >= 0x81 && byte <= 0xfe) {
+		*lead = byte;
+		return WE_STEP_CONTINUE;
+	}
+	return WE_STEP_ERROR(1, 0);
+}
+
+/*
+ * Their fast path: ASCII runs and complete two-byte codes with a single
+ * code point, while at least 2 input and 4 output bytes remain; anything
+ * else is left to the steps. The same @lookup as the step's.
+ */
+static __always_inline void
+we_dec_fast_two_byte(struct whatenc_buf *b, u32 (*lookup)(u8 lead, u8 byte))
+{
+	const u8 *in = b->in;
+	u8 *out = b->out;
+	size_t ip = b->in_pos, op = b->out_pos;
+
+	while (b->in_size - ip >= 2 && b->out_size - op >= 4) {
+		u8 c0 = in[ip];
+		u32 cp;
+
+		if (c0 < 0x80) {
+			size_t n = b->in_size - ip;
+
+			if (n > b->out_size - op)
+				n = b->out_size - op;
+			n = we_ascii_copy(out + op, in + ip, n);
+			ip += n;
+			op += n;
+			continue;
+		}
+		if (c0 == 0x80 || c0 == 0xff)
+			break;
+		cp = lookup(c0, in[ip + 1]);
+		if (!cp || cp >= 0x110000)
+			break;
+		op += we_utf8_write(out + op, cp);
+		ip += 2;
+	}
+	b->in_pos = ip;
+	b->out_pos = op;
+}
+
+/* ---- families and the encodings' table ------------------------------ */
+
+/*
+ * struct we_family - what an encoding family gives the engine
+ * @decode:   convert one buffer (the rules at the top of this file)
+ * @encode:   likewise from UTF-8; NULL if the family has no encoder (the
+ *	engine only encodes to output encodings)
+ * @dec_init: put the decoder's family state (d->s) into its initial
+ *	state after the engine zeroed it; NULL if zero is initial
+ */
+struct we_family {
+	enum whatenc_ret (*decode)(struct whatenc_decoder *d,
+				   struct whatenc_buf *b, bool last);
+	enum whatenc_ret (*encode)(struct whatenc_encoder *e,
+				   struct whatenc_buf *b, bool last);
+	void (*dec_init)(struct whatenc_decoder *d);
+};
+
+/*
+ * struct we_encoding - one row of the encodings' table (encodings.c)
+ * @family:       its family
+ * @output:       the spec's "get an output encoding"
+ * @own_bom:      it has a BOM of its own (UTF-8, UTF-16BE/LE), which
+ *	WHATENC_BOM_STRIP strips; sniffing applies to every encoding
+ * @enc_per_byte: worst-case encoder output per UTF-8 input byte, fatal
+ *	mode (e.g. gb18030: U+0080..U+07FF are 2 bytes in, 4 bytes out)
+ * @enc_per_byte_html: the same in html mode ("&#65533;" for one byte)
+ */
+struct we_encoding {
+	const struct we_family *family;
+	u8 output;
+	u8 own_bom;
+	u8 enc_per_byte;
+	u8 enc_per_byte_html;
+};
+
+extern const struct we_encoding we_encodings[WHATENC_NR_ENCODINGS];
+
+extern const struct we_family we_family_utf8, we_family_utf16,
+	we_family_sb, we_family_xud, we_family_replacement,
+	we_family_gb18030, we_family_big5, we_family_euc_jp,
+	we_family_iso_2022_jp, we_family_shift_jis, we_family_euc_kr;
 
 #endif /* WHATENC_INTERNAL_H */

@@ -114,8 +114,8 @@ static void iso_dec_jis_run(struct whatenc_buf *b)
  *
  * Return: see enum whatenc_ret.
  */
-enum whatenc_ret whatenc_iso_2022_jp_decode(struct whatenc_decoder *d,
-					    struct whatenc_buf *b, bool last)
+static enum whatenc_ret whatenc_iso_2022_jp_decode(struct whatenc_decoder *d,
+						   struct whatenc_buf *b, bool last)
 {
 	u8 state = d->s.iso_2022_jp.state;
 	u8 ostate = d->s.iso_2022_jp.output_state;
@@ -400,8 +400,8 @@ static void iso_enc_jis_run(struct whatenc_buf *b)
  *
  * Return: see enum whatenc_ret.
  */
-enum whatenc_ret whatenc_iso_2022_jp_encode(struct whatenc_encoder *e,
-					    struct whatenc_buf *b, bool last)
+static enum whatenc_ret whatenc_iso_2022_jp_encode(struct whatenc_encoder *e,
+						   struct whatenc_buf *b, bool last)
 {
 	static const u8 esc_ascii[3] = { 0x1b, 0x28, 0x42 };
 	static const u8 esc_roman[3] = { 0x1b, 0x28, 0x4a };
@@ -530,3 +530,8 @@ out:
 	e->s.iso_2022_jp.state = state;
 	return ret;
 }
+
+const struct we_family we_family_iso_2022_jp = {
+	.decode = whatenc_iso_2022_jp_decode,
+	.encode = whatenc_iso_2022_jp_encode,
+};

@@ -94,10 +94,9 @@ EXPORT_SYMBOL_GPL(whatenc_name);
  */
 enum whatenc_encoding whatenc_output_encoding(enum whatenc_encoding enc)
 {
-	if (enc == WHATENC_REPLACEMENT || enc == WHATENC_UTF_16BE ||
-	    enc == WHATENC_UTF_16LE)
-		return WHATENC_UTF_8;
-	return enc;
+	if ((unsigned int)enc >= WHATENC_NR_ENCODINGS)
+		return enc;
+	return we_encodings[enc].output;
 }
 EXPORT_SYMBOL_GPL(whatenc_output_encoding);
 

@@ -5,14 +5,13 @@
  * Encoding Standard, "replacement": the decoder turns a non-empty stream
  * into one error (U+FFFD, or WHATENC_MALFORMED with the first byte as
  * the offending one in fatal mode) and ignores everything after it. An
- * empty stream decodes to nothing. Its encoder is never used: the
- * output encoding of replacement is UTF-8, so the engine never calls
- * whatenc_replacement_encode().
+ * empty stream decodes to nothing. It has no encoder: the output
+ * encoding of replacement is UTF-8.
  */
 #include "internal.h"
 
-enum whatenc_ret whatenc_replacement_decode(struct whatenc_decoder *d,
-					    struct whatenc_buf *b, bool last)
+static enum whatenc_ret whatenc_replacement_decode(struct whatenc_decoder *d,
+						   struct whatenc_buf *b, bool last)
 {
 	(void)last;	/* nothing is ever held */
 	if (b->in_pos == b->in_size)
@@ -34,12 +33,6 @@ enum whatenc_ret whatenc_replacement_decode(struct whatenc_decoder *d,
 	return WHATENC_INPUT_EMPTY;
 }
 
-enum whatenc_ret whatenc_replacement_encode(struct whatenc_encoder *e,
-					    struct whatenc_buf *b, bool last)
-{
-	/* Unreachable: replacement's output encoding is UTF-8. */
-	(void)e;
-	(void)b;
-	(void)last;
-	return WHATENC_UNMAPPABLE;
-}
+const struct we_family we_family_replacement = {
+	.decode = whatenc_replacement_decode,
+};

@@ -101,8 +101,8 @@ static void sjis_dec_fast(struct whatenc_buf *b)
  *
  * Return: see enum whatenc_ret.
  */
-enum whatenc_ret whatenc_shift_jis_decode(struct whatenc_decoder *d,
-					  struct whatenc_buf *b, bool last)
+static enum whatenc_ret whatenc_shift_jis_decode(struct whatenc_decoder *d,
+						 struct whatenc_buf *b, bool last)
 {
 	u8 lead = d->s.shift_jis.lead;
 	enum whatenc_ret ret = WHATENC_INPUT_EMPTY;
@@ -259,8 +259,8 @@ static void sjis_enc_fast(struct whatenc_buf *b)
  *
  * Return: see enum whatenc_ret.
  */
-enum whatenc_ret whatenc_shift_jis_encode(struct whatenc_encoder *e,
-					  struct whatenc_buf *b, bool last)
+static enum whatenc_ret whatenc_shift_jis_encode(struct whatenc_encoder *e,
+						 struct whatenc_buf *b, bool last)
 {
 	for (;;) {
 		enum whatenc_ret r;
@@ -310,3 +310,8 @@ enum whatenc_ret whatenc_shift_jis_encode(struct whatenc_encoder *e,
 			return WHATENC_OUTPUT_FULL;
 	}
 }
+
+const struct we_family we_family_shift_jis = {
+	.decode = whatenc_shift_jis_decode,
+	.encode = whatenc_shift_jis_encode,
+};

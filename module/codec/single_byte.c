@@ -17,8 +17,8 @@ static_assert(WE_SB_COUNT ==
 	      WHATENC_LAST_SINGLE_BYTE - WHATENC_FIRST_SINGLE_BYTE + 1,
 	      "one table per single-byte encoding");
 
-enum whatenc_ret whatenc_sb_decode(struct whatenc_decoder *d,
-				   struct whatenc_buf *b, bool last)
+static enum whatenc_ret whatenc_sb_decode(struct whatenc_decoder *d,
+					  struct whatenc_buf *b, bool last)
 {
 	const u16 *table = we_sb_decode[d->enc - WHATENC_FIRST_SINGLE_BYTE];
 
@@ -163,8 +163,8 @@ static void sb_encode_run(unsigned int k, struct whatenc_buf *b)
 	b->out_pos = op;
 }
 
-enum whatenc_ret whatenc_sb_encode(struct whatenc_encoder *e,
-				   struct whatenc_buf *b, bool last)
+static enum whatenc_ret whatenc_sb_encode(struct whatenc_encoder *e,
+					  struct whatenc_buf *b, bool last)
 {
 	unsigned int k = e->enc - WHATENC_FIRST_SINGLE_BYTE;
 
@@ -196,3 +196,8 @@ enum whatenc_ret whatenc_sb_encode(struct whatenc_encoder *e,
 			return WHATENC_OUTPUT_FULL;
 	}
 }
+
+const struct we_family we_family_sb = {
+	.decode = whatenc_sb_decode,
+	.encode = whatenc_sb_encode,
+};

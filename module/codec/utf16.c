@@ -129,8 +129,8 @@ static inline void utf16_dec_fast(struct whatenc_buf *b, bool be)
 	b->out_pos = op;
 }
 
-enum whatenc_ret whatenc_utf16_decode(struct whatenc_decoder *d,
-				      struct whatenc_buf *b, bool last)
+static enum whatenc_ret whatenc_utf16_decode(struct whatenc_decoder *d,
+					     struct whatenc_buf *b, bool last)
 {
 	bool be = d->enc == WHATENC_UTF_16BE;
 	enum whatenc_ret r;
@@ -260,8 +260,8 @@ static void utf16_enc_fast(struct whatenc_buf *b, bool be)
 	b->out_pos = op;
 }
 
-enum whatenc_ret whatenc_utf16_encode(struct whatenc_encoder *e,
-				      struct whatenc_buf *b, bool last)
+static enum whatenc_ret whatenc_utf16_encode(struct whatenc_encoder *e,
+					     struct whatenc_buf *b, bool last)
 {
 	bool be = e->enc == WHATENC_UTF_16BE;
 	struct whatenc_utf8_state *st = &e->in;
@@ -307,3 +307,8 @@ enum whatenc_ret whatenc_utf16_encode(struct whatenc_encoder *e,
 			return WHATENC_OUTPUT_FULL;
 	}
 }
+
+const struct we_family we_family_utf16 = {
+	.decode = whatenc_utf16_decode,
+	.encode = whatenc_utf16_encode,
+};

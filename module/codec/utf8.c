@@ -147,8 +147,8 @@ static inline void utf8_copy_valid(struct whatenc_buf *b)
 	}
 }
 
-enum whatenc_ret whatenc_utf8_decode(struct whatenc_decoder *d,
-				     struct whatenc_buf *b, bool last)
+static enum whatenc_ret whatenc_utf8_decode(struct whatenc_decoder *d,
+					    struct whatenc_buf *b, bool last)
 {
 	struct whatenc_utf8_state *st = &d->s.utf8;
 
@@ -184,8 +184,8 @@ enum whatenc_ret whatenc_utf8_decode(struct whatenc_decoder *d,
 	}
 }
 
-enum whatenc_ret whatenc_utf8_encode(struct whatenc_encoder *e,
-				     struct whatenc_buf *b, bool last)
+static enum whatenc_ret whatenc_utf8_encode(struct whatenc_encoder *e,
+					    struct whatenc_buf *b, bool last)
 {
 	for (;;) {
 		u8 unit[4];
@@ -204,3 +204,14 @@ enum whatenc_ret whatenc_utf8_encode(struct whatenc_encoder *e,
 			return WHATENC_OUTPUT_FULL;
 	}
 }
+
+static void utf8_dec_init(struct whatenc_decoder *d)
+{
+	we_utf8_init(&d->s.utf8);
+}
+
+const struct we_family we_family_utf8 = {
+	.decode = whatenc_utf8_decode,
+	.encode = whatenc_utf8_encode,
+	.dec_init = utf8_dec_init,
+};

@@ -76,8 +76,8 @@ static void xud_enc_run(struct whatenc_buf *b)
 	b->out_pos = op;
 }
 
-enum whatenc_ret whatenc_xud_decode(struct whatenc_decoder *d,
-				    struct whatenc_buf *b, bool last)
+static enum whatenc_ret whatenc_xud_decode(struct whatenc_decoder *d,
+					   struct whatenc_buf *b, bool last)
 {
 	(void)last;	/* nothing is ever held */
 	while (b->in_pos < b->in_size) {
@@ -96,8 +96,8 @@ enum whatenc_ret whatenc_xud_decode(struct whatenc_decoder *d,
 	return WHATENC_INPUT_EMPTY;
 }
 
-enum whatenc_ret whatenc_xud_encode(struct whatenc_encoder *e,
-				    struct whatenc_buf *b, bool last)
+static enum whatenc_ret whatenc_xud_encode(struct whatenc_encoder *e,
+					   struct whatenc_buf *b, bool last)
 {
 	for (;;) {
 		enum whatenc_ret r;
@@ -125,3 +125,8 @@ enum whatenc_ret whatenc_xud_encode(struct whatenc_encoder *e,
 			return WHATENC_OUTPUT_FULL;
 	}
 }
+
+const struct we_family we_family_xud = {
+	.decode = whatenc_xud_decode,
+	.encode = whatenc_xud_encode,
+};

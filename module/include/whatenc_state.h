@@ -43,6 +43,8 @@ struct whatenc_decoder {
 	u8 bom[3];
 	u8 replay_len;		/* bytes to process again before new input */
 	u8 replay[4];
+	u8 seq_len;		/* bytes of the sequence a step decoder is in */
+	u8 seq[4];
 	u8 pend_len;		/* held output unit (did not fit) */
 	u8 pend[WHATENC_PEND_MAX];
 	union {

@@ -42,7 +42,7 @@ typedef int32_t s32;
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define static_assert(expr, ...)	_Static_assert(expr, #expr)
 #define fallthrough	__attribute__((__fallthrough__))
-#define noinline	__attribute__((__noinline__))
+#define noinline	__attribute_noinline__	/* sys/cdefs.h */
 /* userspace: API misuse is reported by the result alone */
 #define WARN_ON_ONCE(cond)	(!!(cond))
 #endif
