@@ -79,12 +79,12 @@ WT_CASE(session_alloc_limits)
 {
 	struct we_session *s;
 
-	WT_EXPECT_TRUE(!we_session_alloc(WE_BUF_MIN - 1));
-	WT_EXPECT_TRUE(!we_session_alloc(WE_BUF_MAX + 1));
-	s = we_session_alloc(WE_BUF_MIN);
+	WT_EXPECT_TRUE(!we_session_alloc(WE_BUF_MIN - 1, NULL, false));
+	WT_EXPECT_TRUE(!we_session_alloc(WE_BUF_MAX + 1, NULL, false));
+	s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	WT_ASSERT_TRUE(s);
 	we_session_free(s);
-	s = we_session_alloc(WE_BUF_MAX);
+	s = we_session_alloc(WE_BUF_MAX, NULL, false);
 	WT_ASSERT_TRUE(s);
 	we_session_free(s);
 }
@@ -92,7 +92,7 @@ WT_CASE(session_alloc_limits)
 /* Unconfigured: decode UTF-8, replacement, BOM sniff. */
 WT_CASE(session_default)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	struct whatenc_status st;
 	char out[32];
 
@@ -115,7 +115,7 @@ WT_CASE(session_default)
 
 WT_CASE(session_configure_invalid)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	struct whatenc_configure cfg;
 	struct whatenc_status *a = WT_ALLOC(sizeof(*a)), *b = WT_ALLOC(sizeof(*b));
 	static const struct {
@@ -168,7 +168,7 @@ WT_CASE(session_configure_invalid)
 
 WT_CASE(session_configure_names)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	struct whatenc_configure cfg;
 
 	WT_ASSERT_TRUE(s);
@@ -198,7 +198,7 @@ WT_CASE(session_configure_names)
 
 WT_CASE(session_buffer_limits)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	u8 *big = WT_ALLOC(3 * WE_BUF_MIN), *out = WT_ALLOC(WE_BUF_MIN);
 	struct whatenc_status st;
 
@@ -236,7 +236,7 @@ WT_CASE(session_buffer_limits)
 
 WT_CASE(session_end_of_stream)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	u8 *big = WT_ALLOC(WE_BUF_MIN), *out = WT_ALLOC(WE_BUF_MIN);
 	struct whatenc_status st;
 
@@ -284,7 +284,7 @@ WT_CASE(session_end_of_stream)
 
 WT_CASE(session_bom_switch)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	struct whatenc_configure cfg;
 	struct whatenc_status st;
 	char out[8];
@@ -308,7 +308,7 @@ WT_CASE(session_bom_switch)
 
 WT_CASE(session_fatal_decode)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	struct whatenc_configure cfg;
 	struct whatenc_status st;
 	char out[16];
@@ -358,7 +358,7 @@ WT_CASE(session_fatal_decode)
 
 WT_CASE(session_fatal_encode)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	struct whatenc_configure cfg;
 	struct whatenc_status st;
 	char out[32];
@@ -395,7 +395,7 @@ WT_CASE(session_fatal_encode)
 
 WT_CASE(session_convert)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	struct whatenc_convert cv;
 	u8 *big = WT_ALLOC(3 * WE_BUF_MIN), *out = WT_ALLOC(9 * WE_BUF_MIN);
 	char o[16];
@@ -527,7 +527,7 @@ WT_CASE(session_detect_html_meta)
 {
 	/* HTML prescan: <meta charset>; Shift_JIS 82 A0 is U+3042 */
 	static const char doc[] = "<meta charset=\"shift_jis\">\x82\xa0";
-	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	struct whatenc_status *st = WT_ALLOC(sizeof(*st));
 	u8 *out = WT_ALLOC(256);
 
@@ -583,7 +583,7 @@ WT_CASE(session_detect_html_meta)
 
 WT_CASE(session_detect_bom)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	struct whatenc_status *st = WT_ALLOC(sizeof(*st));
 	u8 *out = WT_ALLOC(256);
 
@@ -630,7 +630,7 @@ WT_CASE(session_detect_xml_css)
 		"<?xml version=\"1.0\" encoding=\"ISO-8859-2\"?><a>\xb1</a>";
 	/* CSS @charset: windows-1251 C0 = U+0410 */
 	static const char css[] = "@charset \"windows-1251\";\xc0";
-	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	struct whatenc_status *st = WT_ALLOC(sizeof(*st));
 	u8 *out = WT_ALLOC(256);
 
@@ -666,7 +666,7 @@ WT_CASE(session_detect_xml_css)
 
 WT_CASE(session_detect_text)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	struct whatenc_status *st = WT_ALLOC(sizeof(*st));
 	u8 *out = WT_ALLOC(WHATENC_DETECT_LOOK_TEXT + 16);
 	u8 *big = WT_ALLOC(WHATENC_DETECT_LOOK_TEXT);
@@ -725,7 +725,7 @@ WT_CASE(session_detect_text)
 
 WT_CASE(session_detect_unsupported)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	struct whatenc_status *st = WT_ALLOC(sizeof(*st));
 	struct whatenc_convert cv = { 0 };
 	u8 *out = WT_ALLOC(64);
@@ -771,7 +771,7 @@ WT_CASE(session_detect_unsupported)
 
 WT_CASE(session_detect_invalid)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	struct whatenc_status *a = WT_ALLOC(sizeof(*a));
 	struct whatenc_status *b = WT_ALLOC(sizeof(*b));
 	struct whatenc_configure cfg;
