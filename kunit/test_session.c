@@ -19,8 +19,6 @@
 /* poll masks compared as plain integers (__poll_t is a sparse bitwise type) */
 #define PM(x)	((__force unsigned int)(x))
 
-MODULE_IMPORT_NS(WHATENC_INTERNAL);
-
 #define FFFD "\xef\xbf\xbd"
 
 static ssize_t sw(struct we_session *s, const void *buf, size_t len)
@@ -805,6 +803,97 @@ WT_CASE(session_detect_invalid)
 	we_session_free(s);
 }
 
+/* Buffers: none while idle, allocated on first use, freed when idle. */
+WT_CASE(session_buffers_on_use)
+{
+	unsigned long limit = 0;
+	struct we_mem mem = { .limit = &limit };
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, &mem, false);
+	size_t both = WE_BUF_MIN + min_t(size_t, WE_BUF_MIN, WE_BOUNCE_MAX);
+	struct whatenc_configure cfg;
+	struct whatenc_convert cv = { 0 };
+	char out[32];
+
+	WT_ASSERT_TRUE(s);
+	WT_EXPECT_TRUE(!s->out && !s->bounce && !s->look);
+	WT_EXPECT_EQ(atomic_long_read(&mem.used), 0);
+	WT_EXPECT_EQ(sw(s, "ab\xc3", 3), 3);
+	WT_EXPECT_TRUE(s->out && s->bounce && !s->look);
+	WT_EXPECT_EQ(atomic_long_read(&mem.used), both);
+	/* held output and a partial character survive */
+	WT_EXPECT_EQ(sr(s, out, 1), 1);
+	WT_EXPECT_EQ(we_session_end(s), 0);
+	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 1 + 3);
+	WT_EXPECT_MEMEQ(out, "b" FFFD, 4);
+	WT_EXPECT_EQ(atomic_long_read(&mem.used), both);
+	/* the stream read to its end: nothing held */
+	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 0);
+	WT_EXPECT_TRUE(!s->out && !s->bounce);
+	WT_EXPECT_EQ(atomic_long_read(&mem.used), 0);
+	/* RESET frees buffered output too */
+	WT_EXPECT_EQ(sw(s, "x", 1), 1);
+	WT_EXPECT_EQ(we_session_reset(s), 0);
+	WT_EXPECT_EQ(atomic_long_read(&mem.used), 0);
+	/* CONVERT: kept while a stream goes on, freed at its end */
+	WT_EXPECT_EQ(sconv(s, &cv, "ab", 2, out, sizeof(out), 0), 0);
+	WT_EXPECT_EQ(atomic_long_read(&mem.used), both);
+	WT_EXPECT_EQ(sconv(s, &cv, "ab", 2, out, sizeof(out),
+			   WHATENC_CONVERT_LAST), 0);
+	WT_EXPECT_EQ(cv.result, WHATENC_RES_OK);
+	WT_EXPECT_EQ(atomic_long_read(&mem.used), 0);
+	/* detect mode: the look-ahead holds input until decided */
+	WT_ASSERT_EQ(scfg(s, "windows-1252", WHATENC_DIR_DECODE,
+			  WHATENC_CFG_DETECT, &cfg), 0);
+	WT_EXPECT_EQ(sw(s, "caf\xe9", 4), 4);
+	WT_EXPECT_TRUE(s->look);
+	WT_EXPECT_EQ(atomic_long_read(&mem.used),
+		     both + WHATENC_DETECT_LOOK_TEXT);
+	WT_EXPECT_EQ(we_session_end(s), 0);
+	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 5);
+	WT_EXPECT_MEMEQ(out, "caf\xc3\xa9", 5);
+	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 0);
+	WT_EXPECT_EQ(atomic_long_read(&mem.used), 0);
+	we_session_free(s);
+}
+
+/* The per-user cap: ENOBUFS, nothing changed; exempt sessions pass. */
+WT_CASE(session_mem_cap)
+{
+	size_t both = WE_BUF_MIN + min_t(size_t, WE_BUF_MIN, WE_BOUNCE_MAX);
+	unsigned long limit = both;
+	struct we_mem mem = { .limit = &limit };
+	struct we_session *a = we_session_alloc(WE_BUF_MIN, &mem, false);
+	struct we_session *b = we_session_alloc(WE_BUF_MIN, &mem, false);
+	struct we_session *c = we_session_alloc(WE_BUF_MIN, &mem, true);
+	struct whatenc_convert cv = { 0 };
+	struct whatenc_status st;
+	char out[8];
+
+	WT_ASSERT_TRUE(a && b && c);
+	WT_EXPECT_EQ(sw(a, "a", 1), 1);
+	WT_EXPECT_EQ(sw(b, "b", 1), -ENOBUFS);
+	WT_EXPECT_EQ(we_session_end(b), -ENOBUFS);
+	WT_EXPECT_EQ(sconv(b, &cv, "b", 1, out, sizeof(out), 0), -ENOBUFS);
+	WT_EXPECT_EQ(cv.in_pos, 0);
+	WT_EXPECT_EQ(we_session_status(b, &st), 0);
+	WT_EXPECT_EQ(st.bytes_in, 0);
+	WT_EXPECT_EQ(st.state, WHATENC_STATE_STREAM);
+	WT_EXPECT_EQ(atomic_long_read(&mem.used), both);
+	/* exempt: counted, not refused */
+	WT_EXPECT_EQ(sw(c, "c", 1), 1);
+	WT_EXPECT_EQ(atomic_long_read(&mem.used), 2 * both);
+	we_session_free(c);
+	/* a raised cap applies at once; freeing makes room */
+	limit = 0;
+	WT_EXPECT_EQ(sw(b, "b", 1), 1);
+	limit = both;
+	we_session_free(b);
+	WT_EXPECT_EQ(sr(a, out, sizeof(out)), 1);
+	WT_EXPECT_EQ(out[0], 'a');
+	we_session_free(a);
+	WT_EXPECT_EQ(atomic_long_read(&mem.used), 0);
+}
+
 WT_SUITE(session,
 	 WT_RUN(session_alloc_limits),
 	 WT_RUN(session_default),
@@ -821,4 +910,6 @@ WT_SUITE(session,
 	 WT_RUN(session_detect_xml_css),
 	 WT_RUN(session_detect_text),
 	 WT_RUN(session_detect_unsupported),
-	 WT_RUN(session_detect_invalid));
+	 WT_RUN(session_detect_invalid),
+	 WT_RUN(session_buffers_on_use),
+	 WT_RUN(session_mem_cap));

@@ -29,7 +29,6 @@
 #include <linux/build_bug.h>
 #include <linux/stddef.h>
 #include <linux/string.h>
-#include <linux/module.h>
 #include "session.h"
 
 /* The uapi flags are passed to the core unchanged. */
@@ -456,7 +455,6 @@ struct we_session *we_session_alloc(size_t buf_size, struct we_mem *mem,
 	we_clear(s);
 	return s;
 }
-EXPORT_SYMBOL_NS_GPL(we_session_alloc, WHATENC_INTERNAL);
 
 /**
  * we_session_free() - free a session
@@ -472,7 +470,6 @@ void we_session_free(struct we_session *s)
 	mutex_destroy(&s->lock);
 	kfree(s);
 }
-EXPORT_SYMBOL_NS_GPL(we_session_free, WHATENC_INTERNAL);
 
 /**
  * we_session_configure() - WHATENC_IOC_CONFIGURE
@@ -556,7 +553,6 @@ int we_session_configure(struct we_session *s, struct whatenc_configure *cfg)
 		strscpy(cfg->name, name, sizeof(cfg->name));
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(we_session_configure, WHATENC_INTERNAL);
 
 /**
  * we_session_reset() - WHATENC_IOC_RESET: a new stream, same configuration
@@ -582,7 +578,6 @@ int we_session_reset(struct we_session *s)
 	wake_up_interruptible(&s->wq);
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(we_session_reset, WHATENC_INTERNAL);
 
 /**
  * we_session_end() - WHATENC_IOC_END_OF_STREAM
@@ -626,7 +621,6 @@ unlock:
 	wake_up_interruptible(&s->wq);
 	return ret;
 }
-EXPORT_SYMBOL_NS_GPL(we_session_end, WHATENC_INTERNAL);
 
 /**
  * we_session_status() - WHATENC_IOC_STATUS
@@ -680,7 +674,6 @@ int we_session_status(struct we_session *s, struct whatenc_status *st)
 		strscpy(st->name, name, sizeof(st->name));
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(we_session_status, WHATENC_INTERNAL);
 
 /**
  * we_session_ready() - FIONREAD: output bytes ready to read
@@ -699,7 +692,6 @@ ssize_t we_session_ready(struct we_session *s)
 	mutex_unlock(&s->lock);
 	return n;
 }
-EXPORT_SYMBOL_NS_GPL(we_session_ready, WHATENC_INTERNAL);
 
 /*
  * One write attempt with the lock held. Returns the bytes consumed, 0
@@ -827,7 +819,6 @@ ssize_t we_session_write(struct we_session *s, struct iov_iter *from,
 	mutex_unlock(&s->lock);
 	return ret;
 }
-EXPORT_SYMBOL_NS_GPL(we_session_write, WHATENC_INTERNAL);
 
 /**
  * we_session_read() - read(): take output
@@ -907,7 +898,6 @@ ssize_t we_session_read(struct we_session *s, struct iov_iter *to,
 	mutex_unlock(&s->lock);
 	return ret;
 }
-EXPORT_SYMBOL_NS_GPL(we_session_read, WHATENC_INTERNAL);
 
 /**
  * we_session_poll_mask() - poll(): what would not block now
@@ -925,7 +915,6 @@ __poll_t we_session_poll_mask(struct we_session *s)
 		mask |= EPOLLOUT | EPOLLWRNORM;
 	return mask;
 }
-EXPORT_SYMBOL_NS_GPL(we_session_poll_mask, WHATENC_INTERNAL);
 
 /**
  * we_session_convert_check() - validate a WHATENC_IOC_CONVERT argument
@@ -941,7 +930,6 @@ int we_session_convert_check(const struct whatenc_convert *cv)
 		return -EINVAL;
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(we_session_convert_check, WHATENC_INTERNAL);
 
 /**
  * we_session_convert() - WHATENC_IOC_CONVERT
@@ -1066,4 +1054,3 @@ unlock:
 	mutex_unlock(&s->lock);
 	return ret;
 }
-EXPORT_SYMBOL_NS_GPL(we_session_convert, WHATENC_INTERNAL);
