@@ -6,12 +6,23 @@
  * (session.c), and read/write/poll only translate. The node is mode
  * 0666: converting text is harmless and unprivileged, each session is
  * private to its file, and memory is charged to the opener's memcg.
+ *
+ * Each user (the opener's real uid, as for pipes) has one struct we_mem
+ * that the buffers of all its sessions are counted in, capped by the
+ * module parameter user_mem_max unless the opener has CAP_SYS_RESOURCE
+ * or CAP_SYS_ADMIN. The entries live in a small hash table while the
+ * user has a session open.
  */
 #include <linux/module.h>
 #include <linux/miscdevice.h>
 #include <linux/fs.h>
 #include <linux/poll.h>
 #include <linux/uio.h>
+#include <linux/cred.h>
+#include <linux/capability.h>
+#include <linux/hashtable.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
 #include "session.h"
 #include "device.h"
 
@@ -21,20 +32,81 @@ static bool whatenc_nonblock(struct kiocb *iocb)
 	       (iocb->ki_flags & IOCB_NOWAIT);
 }
 
+struct we_user {
+	struct hlist_node node;
+	kuid_t uid;
+	unsigned int sessions;	/* under we_users_lock */
+	struct we_mem mem;
+};
+
+static DEFINE_HASHTABLE(we_users, 6);
+static DEFINE_SPINLOCK(we_users_lock);
+
+/* The entry of @uid with one more session; NULL without memory. */
+static struct we_user *we_user_get(kuid_t uid)
+{
+	struct we_user *u, *fresh;
+
+	fresh = kzalloc(sizeof(*fresh), GFP_KERNEL_ACCOUNT);
+	spin_lock(&we_users_lock);
+	hash_for_each_possible(we_users, u, node, __kuid_val(uid)) {
+		if (uid_eq(u->uid, uid)) {
+			u->sessions++;
+			spin_unlock(&we_users_lock);
+			kfree(fresh);
+			return u;
+		}
+	}
+	if (fresh) {
+		fresh->uid = uid;
+		fresh->sessions = 1;
+		atomic_long_set(&fresh->mem.used, 0);
+		fresh->mem.limit = &whatenc_user_mem_max;
+		hash_add(we_users, &fresh->node, __kuid_val(uid));
+	}
+	spin_unlock(&we_users_lock);
+	return fresh;
+}
+
+static void we_user_put(struct we_user *u)
+{
+	spin_lock(&we_users_lock);
+	if (--u->sessions) {
+		u = NULL;
+	} else {
+		WARN_ON_ONCE(atomic_long_read(&u->mem.used));
+		hash_del(&u->node);
+	}
+	spin_unlock(&we_users_lock);
+	kfree(u);
+}
+
 static int whatenc_open(struct inode *inode, struct file *file)
 {
 	struct we_session *s;
+	struct we_user *u;
+	bool exempt;
 
-	s = we_session_alloc(READ_ONCE(whatenc_buf_size));
-	if (!s)
+	u = we_user_get(current_uid());
+	if (!u)
 		return -ENOMEM;
+	exempt = capable(CAP_SYS_RESOURCE) || capable(CAP_SYS_ADMIN);
+	s = we_session_alloc(READ_ONCE(whatenc_buf_size), &u->mem, exempt);
+	if (!s) {
+		we_user_put(u);
+		return -ENOMEM;
+	}
 	file->private_data = s;
 	return stream_open(inode, file);
 }
 
 static int whatenc_release(struct inode *inode, struct file *file)
 {
-	we_session_free(file->private_data);
+	struct we_session *s = file->private_data;
+	struct we_user *u = container_of(s->mem, struct we_user, mem);
+
+	we_session_free(s);
+	we_user_put(u);
 	return 0;
 }
 

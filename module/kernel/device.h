@@ -9,6 +9,8 @@
 
 /* Output buffer size of new sessions (module parameter buf_size). */
 extern unsigned int whatenc_buf_size;
+/* Cap on the buffer bytes of one user's sessions (user_mem_max; 0: none). */
+extern unsigned long whatenc_user_mem_max;
 
 int whatenc_dev_register(void);
 void whatenc_dev_unregister(void);

@@ -34,8 +34,10 @@ static long whatenc_ioc_configure(struct we_session *s, void __user *argp)
 static long whatenc_ioc_status(struct we_session *s, void __user *argp)
 {
 	struct whatenc_status st;
+	int ret = we_session_status(s, &st);
 
-	we_session_status(s, &st);
+	if (ret)
+		return ret;
 	if (copy_to_user(argp, &st, sizeof(st)))
 		return -EFAULT;
 	return 0;
@@ -71,6 +73,15 @@ static long whatenc_ioc_convert(struct we_session *s, void __user *argp)
 	return 0;
 }
 
+static long whatenc_ioc_fionread(struct we_session *s, int __user *argp)
+{
+	ssize_t n = we_session_ready(s);
+
+	if (n < 0)
+		return n;
+	return put_user((int)min_t(size_t, n, INT_MAX), argp);
+}
+
 long whatenc_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	struct we_session *s = file->private_data;
@@ -88,8 +99,7 @@ long whatenc_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case WHATENC_IOC_CONVERT:
 		return whatenc_ioc_convert(s, argp);
 	case FIONREAD:
-		return put_user((int)min_t(size_t, we_session_ready(s), INT_MAX),
-				(int __user *)argp);
+		return whatenc_ioc_fionread(s, argp);
 	default:
 		return -ENOTTY;
 	}

@@ -32,6 +32,15 @@ module_param_cb(buf_size, &whatenc_buf_size_ops, &whatenc_buf_size, 0644);
 MODULE_PARM_DESC(buf_size,
 		 "output buffer bytes per /dev/whatenc session, 4096..16777216 (default 65536); applies to new opens");
 
+/*
+ * 64 MiB, as pipe-user-pages-soft: 800 busy sessions of the default
+ * buf_size; an idle session holds no buffer.
+ */
+unsigned long whatenc_user_mem_max = 64ul << 20;
+module_param_named(user_mem_max, whatenc_user_mem_max, ulong, 0644);
+MODULE_PARM_DESC(user_mem_max,
+		 "bytes of session buffers one user may hold, 0: no limit (default 67108864); CAP_SYS_RESOURCE/CAP_SYS_ADMIN openers are exempt");
+
 static int __init whatenc_init(void)
 {
 	return whatenc_dev_register();

@@ -11,7 +11,16 @@
  * Output waits in a linear buffer out[out_start, out_end); conversion
  * appends at out_end, read() takes from out_start, and the ready bytes
  * are moved to the front when the tail runs short. Input goes through
- * the bounce buffer, so no call allocates anything.
+ * the bounce buffer.
+ *
+ * Memory: an open session is only its struct. The output and bounce
+ * buffers (and in detect mode the look-ahead) are allocated when a call
+ * first needs them and freed where the session goes idle holding
+ * nothing: its stream was read to the end, RESET, CONFIGURE, a CONVERT
+ * that finished a stream, an error state whose output was read. Each
+ * allocation is charged to the opener's struct we_mem and fails with
+ * -ENOBUFS beyond its cap, before any state changes; held output and
+ * held look-ahead are never freed.
  */
 #include <linux/slab.h>
 #include <linux/mm.h>
@@ -20,7 +29,6 @@
 #include <linux/build_bug.h>
 #include <linux/stddef.h>
 #include <linux/string.h>
-#include <linux/module.h>
 #include "session.h"
 
 /* The uapi flags are passed to the core unchanged. */
@@ -126,6 +134,87 @@ static void we_clear(struct we_session *s)
 static size_t we_ready(const struct we_session *s)
 {
 	return s->out_end - s->out_start;
+}
+
+/* Charge @n bytes to the user: -ENOBUFS beyond the cap. */
+static int we_charge(struct we_session *s, size_t n)
+{
+	unsigned long limit, used;
+
+	if (!s->mem)
+		return 0;
+	limit = READ_ONCE(*s->mem->limit);
+	used = atomic_long_add_return(n, &s->mem->used);
+	if (limit && used > limit && !s->mem_exempt) {
+		atomic_long_sub(n, &s->mem->used);
+		return -ENOBUFS;
+	}
+	return 0;
+}
+
+static void we_uncharge(struct we_session *s, size_t n)
+{
+	if (s->mem)
+		atomic_long_sub(n, &s->mem->used);
+}
+
+/* Allocate *@p (@n bytes) unless it is there: 0, -ENOBUFS or -ENOMEM. */
+static int we_buf_get(struct we_session *s, u8 **p, size_t n)
+{
+	int ret;
+
+	if (*p)
+		return 0;
+	ret = we_charge(s, n);
+	if (ret)
+		return ret;
+	*p = kvmalloc(n, GFP_KERNEL_ACCOUNT);
+	if (!*p) {
+		we_uncharge(s, n);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+static void we_buf_put(struct we_session *s, u8 **p, size_t n)
+{
+	if (!*p)
+		return;
+	kvfree(*p);
+	*p = NULL;
+	we_uncharge(s, n);
+}
+
+/* The output and bounce buffers, which every conversion needs. */
+static int we_bufs_get(struct we_session *s)
+{
+	int ret = we_buf_get(s, &s->out, s->out_size);
+
+	return ret ? ret : we_buf_get(s, &s->bounce, s->bounce_size);
+}
+
+/* Does the look-ahead hold input of the current stream? */
+static bool we_look_held(const struct we_session *s)
+{
+	if (s->det_rearm)
+		return false;	/* the stream ended: stale bytes */
+	if (s->det_state == WHATENC_DETSTATE_PENDING)
+		return s->look_len;
+	return s->det_state == WHATENC_DETSTATE_DONE &&
+	       s->look_pos != s->look_len;
+}
+
+/*
+ * Free the buffers that hold nothing (where the session goes idle):
+ * held output, an unfinished flush and held look-ahead stay.
+ */
+static void we_bufs_release(struct we_session *s)
+{
+	we_buf_put(s, &s->bounce, s->bounce_size);
+	if (!we_ready(s) && s->state != WHATENC_STATE_FLUSHING)
+		we_buf_put(s, &s->out, s->out_size);
+	if (!we_look_held(s))
+		we_buf_put(s, &s->look, WHATENC_DETECT_LOOK_TEXT);
 }
 
 /* Make the free space contiguous at the tail when the tail runs short. */
@@ -332,12 +421,16 @@ static bool we_writable(const struct we_session *s)
 /**
  * we_session_alloc() - a new session, decoding UTF-8 (replacement, BOM
  *	sniffing) until configured
- * @buf_size: output buffer size, WE_BUF_MIN..WE_BUF_MAX
+ * @buf_size:   output buffer size, WE_BUF_MIN..WE_BUF_MAX (allocated on
+ *	first use)
+ * @mem:        the user's buffer memory count, or NULL: none kept
+ * @mem_exempt: count in @mem but never refuse (a privileged opener)
  *
  * Context: process; sleeps. Memory is charged to the caller's memcg.
  * Return: the session or NULL.
  */
-struct we_session *we_session_alloc(size_t buf_size)
+struct we_session *we_session_alloc(size_t buf_size, struct we_mem *mem,
+				    bool mem_exempt)
 {
 	struct we_session *s;
 
@@ -348,15 +441,10 @@ struct we_session *we_session_alloc(size_t buf_size)
 		return NULL;
 	mutex_init(&s->lock);
 	init_waitqueue_head(&s->wq);
+	s->mem = mem;
+	s->mem_exempt = mem_exempt;
 	s->out_size = buf_size;
 	s->bounce_size = min_t(size_t, buf_size, WE_BOUNCE_MAX);
-	s->out = kvmalloc(s->out_size, GFP_KERNEL_ACCOUNT);
-	s->bounce = kvmalloc(s->bounce_size, GFP_KERNEL_ACCOUNT);
-	s->look = kvmalloc(WHATENC_DETECT_LOOK_TEXT, GFP_KERNEL_ACCOUNT);
-	if (!s->out || !s->bounce || !s->look) {
-		we_session_free(s);
-		return NULL;
-	}
 	s->direction = WHATENC_DIR_DECODE;
 	s->flags = WHATENC_CFG_BOM_SNIFF;
 	s->encoding = WHATENC_UTF_8;
@@ -367,7 +455,6 @@ struct we_session *we_session_alloc(size_t buf_size)
 	we_clear(s);
 	return s;
 }
-EXPORT_SYMBOL_NS_GPL(we_session_alloc, WHATENC_INTERNAL);
 
 /**
  * we_session_free() - free a session
@@ -377,13 +464,12 @@ void we_session_free(struct we_session *s)
 {
 	if (!s)
 		return;
-	kvfree(s->out);
-	kvfree(s->bounce);
-	kvfree(s->look);
+	we_buf_put(s, &s->out, s->out_size);
+	we_buf_put(s, &s->bounce, s->bounce_size);
+	we_buf_put(s, &s->look, WHATENC_DETECT_LOOK_TEXT);
 	mutex_destroy(&s->lock);
 	kfree(s);
 }
-EXPORT_SYMBOL_NS_GPL(we_session_free, WHATENC_INTERNAL);
 
 /**
  * we_session_configure() - WHATENC_IOC_CONFIGURE
@@ -391,7 +477,8 @@ EXPORT_SYMBOL_NS_GPL(we_session_free, WHATENC_INTERNAL);
  * @cfg: kernel copy of the argument; @cfg->encoding and @cfg->name are
  *	filled in on success
  *
- * Return: 0, or -EINVAL with the session unchanged.
+ * Return: 0, or -EINVAL or -EINTR (a fatal signal while waiting for the
+ * session) with the session unchanged.
  */
 int we_session_configure(struct we_session *s, struct whatenc_configure *cfg)
 {
@@ -444,7 +531,8 @@ int we_session_configure(struct we_session *s, struct whatenc_configure *cfg)
 	}
 	name = whatenc_name(used);
 
-	mutex_lock(&s->lock);
+	if (mutex_lock_killable(&s->lock))
+		return -EINTR;
 	s->direction = cfg->direction;
 	s->flags = cfg->flags;
 	s->encoding = used;
@@ -455,6 +543,7 @@ int we_session_configure(struct we_session *s, struct whatenc_configure *cfg)
 		s->c.enc = enc;
 	we_clear(s);
 	we_det_clear(s);
+	we_bufs_release(s);
 	mutex_unlock(&s->lock);
 	wake_up_interruptible(&s->wq);
 
@@ -464,7 +553,6 @@ int we_session_configure(struct we_session *s, struct whatenc_configure *cfg)
 		strscpy(cfg->name, name, sizeof(cfg->name));
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(we_session_configure, WHATENC_INTERNAL);
 
 /**
  * we_session_reset() - WHATENC_IOC_RESET: a new stream, same configuration
@@ -473,22 +561,23 @@ EXPORT_SYMBOL_NS_GPL(we_session_configure, WHATENC_INTERNAL);
  * Discards buffered output, partial input, the error state and the
  * counters.
  *
- * Return: 0.
+ * Return: 0, or -EINTR (a fatal signal while waiting for the session).
  */
 int we_session_reset(struct we_session *s)
 {
-	mutex_lock(&s->lock);
+	if (mutex_lock_killable(&s->lock))
+		return -EINTR;
 	if (s->direction == WHATENC_DIR_DECODE)
 		whatenc_decoder_reset(&s->c.dec);
 	else
 		whatenc_encoder_reset(&s->c.enc);
 	we_clear(s);
 	we_det_clear(s);
+	we_bufs_release(s);
 	mutex_unlock(&s->lock);
 	wake_up_interruptible(&s->wq);
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(we_session_reset, WHATENC_INTERNAL);
 
 /**
  * we_session_end() - WHATENC_IOC_END_OF_STREAM
@@ -498,17 +587,26 @@ EXPORT_SYMBOL_NS_GPL(we_session_reset, WHATENC_INTERNAL);
  * as read() makes room. Calling it again before the stream restarts
  * does nothing.
  *
- * Return: 0, or -EILSEQ in the error state or when the flush finds an
- * error (a truncated sequence in fatal mode).
+ * Return: 0; -EILSEQ (-EOPNOTSUPP in detect mode) in the error state or
+ * when the flush finds an error (a truncated sequence in fatal mode);
+ * -ENOBUFS or -ENOMEM (no buffer for the flush) or -EINTR (a fatal
+ * signal while waiting for the session) with the session unchanged.
  */
 int we_session_end(struct we_session *s)
 {
 	int ret = 0;
 
-	mutex_lock(&s->lock);
+	if (mutex_lock_killable(&s->lock))
+		return -EINTR;
 	if (s->state == WHATENC_STATE_ERROR) {
 		ret = we_errno(s);
 	} else if (s->state == WHATENC_STATE_STREAM) {
+		ret = we_bufs_get(s);
+		if (!ret && we_detecting(s))
+			ret = we_buf_get(s, &s->look,
+					 WHATENC_DETECT_LOOK_TEXT);
+		if (ret)
+			goto unlock;
 		if (s->det_rearm)
 			we_det_clear(s);
 		if (s->det_state == WHATENC_DETSTATE_PENDING)
@@ -518,24 +616,27 @@ int we_session_end(struct we_session *s)
 			ret = we_flush(s);
 		}
 	}
+unlock:
 	mutex_unlock(&s->lock);
 	wake_up_interruptible(&s->wq);
 	return ret;
 }
-EXPORT_SYMBOL_NS_GPL(we_session_end, WHATENC_INTERNAL);
 
 /**
  * we_session_status() - WHATENC_IOC_STATUS
  * @s:  session
- * @st: filled in completely (no byte left uninitialized)
+ * @st: filled in completely (no byte left uninitialized) on success
+ *
+ * Return: 0, or -EINTR (a fatal signal while waiting for the session).
  */
-void we_session_status(struct we_session *s, struct whatenc_status *st)
+int we_session_status(struct we_session *s, struct whatenc_status *st)
 {
 	const char *name;
 	int enc;
 
 	memset(st, 0, sizeof(*st));
-	mutex_lock(&s->lock);
+	if (mutex_lock_killable(&s->lock))
+		return -EINTR;
 	enc = s->direction == WHATENC_DIR_DECODE ?
 		whatenc_decoder_encoding(&s->c.dec) : s->encoding;
 	st->bytes_in = s->bytes_in;
@@ -571,25 +672,26 @@ void we_session_status(struct we_session *s, struct whatenc_status *st)
 	name = whatenc_name(enc);
 	if (name)
 		strscpy(st->name, name, sizeof(st->name));
+	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(we_session_status, WHATENC_INTERNAL);
 
 /**
  * we_session_ready() - FIONREAD: output bytes ready to read
  * @s: session
  *
- * Return: the count.
+ * Return: the count, or -EINTR (a fatal signal while waiting for the
+ * session).
  */
-size_t we_session_ready(struct we_session *s)
+ssize_t we_session_ready(struct we_session *s)
 {
 	size_t n;
 
-	mutex_lock(&s->lock);
+	if (mutex_lock_killable(&s->lock))
+		return -EINTR;
 	n = we_ready(s);
 	mutex_unlock(&s->lock);
 	return n;
 }
-EXPORT_SYMBOL_NS_GPL(we_session_ready, WHATENC_INTERNAL);
 
 /*
  * One write attempt with the lock held. Returns the bytes consumed, 0
@@ -602,6 +704,11 @@ static ssize_t we_write_locked(struct we_session *s, struct iov_iter *from)
 
 	if (s->state == WHATENC_STATE_ERROR)
 		return we_errno(s);
+	ret = we_bufs_get(s);
+	if (!ret && we_detecting(s))
+		ret = we_buf_get(s, &s->look, WHATENC_DETECT_LOOK_TEXT);
+	if (ret)
+		return ret;
 	if (s->state == WHATENC_STATE_FLUSHING) {
 		if (we_flush(s))
 			goto out;
@@ -660,6 +767,10 @@ static ssize_t we_write_locked(struct we_session *s, struct iov_iter *from)
 		}
 		if (r == WHATENC_OUTPUT_FULL)
 			break;
+		/* up to 2 GiB: let others run, stop for a signal */
+		if (signal_pending(current))
+			break;
+		cond_resched();
 	}
 out:
 	if (s->out_end - s->out_start != before ||
@@ -676,8 +787,11 @@ out:
  * @from:     the input; advanced by the bytes consumed
  * @nonblock: return -EAGAIN instead of waiting for output room
  *
- * Return: bytes consumed (possibly fewer than offered), 0 for an empty
- * @from, -EAGAIN, -ERESTARTSYS, -EFAULT (nothing consumed) or -EILSEQ.
+ * Return: bytes consumed (possibly fewer than offered: the output buffer
+ * filled up, a fault, or a signal arrived after some input was
+ * consumed), 0 for an empty @from, or with nothing consumed -EAGAIN,
+ * -ERESTARTSYS, -EFAULT, -EILSEQ (-EOPNOTSUPP in detect mode), -ENOBUFS
+ * (the user's cap) or -ENOMEM.
  */
 ssize_t we_session_write(struct we_session *s, struct iov_iter *from,
 			 bool nonblock)
@@ -705,7 +819,6 @@ ssize_t we_session_write(struct we_session *s, struct iov_iter *from,
 	mutex_unlock(&s->lock);
 	return ret;
 }
-EXPORT_SYMBOL_NS_GPL(we_session_write, WHATENC_INTERNAL);
 
 /**
  * we_session_read() - read(): take output
@@ -763,10 +876,12 @@ ssize_t we_session_read(struct we_session *s, struct iov_iter *to,
 		}
 		if (s->state == WHATENC_STATE_EOS) {
 			s->state = WHATENC_STATE_STREAM;
+			we_bufs_release(s);	/* the stream was read to the end */
 			ret = 0;
 			break;
 		}
 		if (s->state == WHATENC_STATE_ERROR) {
+			we_bufs_release(s);	/* nothing more until RESET */
 			ret = we_errno(s);
 			break;
 		}
@@ -783,7 +898,6 @@ ssize_t we_session_read(struct we_session *s, struct iov_iter *to,
 	mutex_unlock(&s->lock);
 	return ret;
 }
-EXPORT_SYMBOL_NS_GPL(we_session_read, WHATENC_INTERNAL);
 
 /**
  * we_session_poll_mask() - poll(): what would not block now
@@ -801,7 +915,6 @@ __poll_t we_session_poll_mask(struct we_session *s)
 		mask |= EPOLLOUT | EPOLLWRNORM;
 	return mask;
 }
-EXPORT_SYMBOL_NS_GPL(we_session_poll_mask, WHATENC_INTERNAL);
 
 /**
  * we_session_convert_check() - validate a WHATENC_IOC_CONVERT argument
@@ -817,7 +930,6 @@ int we_session_convert_check(const struct whatenc_convert *cv)
 		return -EINVAL;
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(we_session_convert_check, WHATENC_INTERNAL);
 
 /**
  * we_session_convert() - WHATENC_IOC_CONVERT
@@ -832,8 +944,9 @@ EXPORT_SYMBOL_NS_GPL(we_session_convert_check, WHATENC_INTERNAL);
  * undone (the converter state is a plain struct, restored from a
  * snapshot), so a fault never loses or duplicates anything.
  *
- * Return: 0 (see @cv->result), -EBUSY, -EILSEQ or -EFAULT (nothing
- * changed).
+ * Return: 0 (see @cv->result), or with nothing changed -EBUSY, -EILSEQ,
+ * -EOPNOTSUPP (detect mode), -EFAULT, -ENOBUFS (the user's cap),
+ * -ENOMEM or -EINTR (a fatal signal while waiting for the session).
  */
 int we_session_convert(struct we_session *s, struct whatenc_convert *cv,
 		       struct iov_iter *in, struct iov_iter *out)
@@ -844,7 +957,8 @@ int we_session_convert(struct we_session *s, struct whatenc_convert *cv,
 	u32 result = WHATENC_RES_OK;
 	int ret = 0;
 
-	mutex_lock(&s->lock);
+	if (mutex_lock_killable(&s->lock))
+		return -EINTR;
 	if (we_detecting(s)) {
 		ret = -EOPNOTSUPP;	/* detect mode: write() and read() */
 		goto unlock;
@@ -857,6 +971,9 @@ int we_session_convert(struct we_session *s, struct whatenc_convert *cv,
 		ret = -EBUSY;
 		goto unlock;
 	}
+	ret = we_bufs_get(s);
+	if (ret)
+		goto unlock;
 	s->out_start = 0;
 	s->out_end = 0;
 	for (;;) {
@@ -931,8 +1048,9 @@ int we_session_convert(struct we_session *s, struct whatenc_convert *cv,
 	}
 	s->out_start = 0;
 	s->out_end = 0;
+	if (!ret && last && result == WHATENC_RES_OK)
+		we_bufs_release(s);	/* the stream is finished */
 unlock:
 	mutex_unlock(&s->lock);
 	return ret;
 }
-EXPORT_SYMBOL_NS_GPL(we_session_convert, WHATENC_INTERNAL);

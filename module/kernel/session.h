@@ -9,11 +9,14 @@
  * copies. device.c and ioctl.c only translate.
  *
  * Locking: each session has its own mutex, taken by every function
- * below; nothing is shared between sessions.
+ * below (interruptibly by read and write, killably by the others);
+ * sessions share nothing but the per-user memory count (struct we_mem,
+ * atomic).
  */
 #ifndef WHATENC_SESSION_H
 #define WHATENC_SESSION_H
 
+#include <linux/atomic.h>
 #include <linux/mutex.h>
 #include <linux/wait.h>
 #include <linux/uio.h>
@@ -28,6 +31,21 @@
 #define WE_BOUNCE_MAX	(16u << 10)
 /* write() waits until this much output space is free (> WHATENC_PEND_MAX) */
 #define WE_WRITE_ROOM	16u
+
+/**
+ * struct we_mem - what the sessions of one user hold in buffers
+ * @used:  bytes of output, bounce and look-ahead buffers allocated now
+ * @limit: the cap in bytes (0: none), read at each allocation; points
+ *	at the module parameter user_mem_max (or a test's own value)
+ *
+ * The device layer keeps one per user (device.c); a session charges its
+ * buffers here when it allocates them on first use and uncharges them
+ * when it frees them.
+ */
+struct we_mem {
+	atomic_long_t used;
+	const unsigned long *limit;
+};
 
 struct we_session {
 	struct mutex lock;		/* guards all the state below */
@@ -50,20 +68,28 @@ struct we_session {
 	u32 err_kind;
 	struct whatenc_error err;
 
-	/* output ring: ready bytes are out[out_start, out_end) */
+	/* buffer memory: charged to @mem unless @mem_exempt */
+	struct we_mem *mem;
+	bool mem_exempt;
+
+	/*
+	 * Output: ready bytes are out[out_start, out_end). out, bounce and
+	 * look are allocated on first use and freed when they hold nothing
+	 * (we_bufs_release()); out_size is fixed at open.
+	 */
 	u8 *out;
 	size_t out_size;
 	size_t out_start;
 	size_t out_end;
 
-	/* input bounce buffer, allocated with the session */
+	/* input bounce buffer */
 	u8 *bounce;
 	size_t bounce_size;
 
 	/*
 	 * Detect mode (WHATENC_CFG_DETECT): input waits in look[0, look_len)
 	 * until whatenc_detect() answers; then look[look_pos, look_len) is
-	 * decoded before any new input. look is allocated with the session.
+	 * decoded before any new input.
 	 */
 	u32 det_format;		/* WHATENC_DETECT_FMT_* */
 	u32 det_state;		/* WHATENC_DETSTATE_* */
@@ -74,14 +100,15 @@ struct we_session {
 	size_t look_pos;
 };
 
-struct we_session *we_session_alloc(size_t buf_size);
+struct we_session *we_session_alloc(size_t buf_size, struct we_mem *mem,
+				    bool mem_exempt);
 void we_session_free(struct we_session *s);
 
 int we_session_configure(struct we_session *s, struct whatenc_configure *cfg);
 int we_session_reset(struct we_session *s);
 int we_session_end(struct we_session *s);
-void we_session_status(struct we_session *s, struct whatenc_status *st);
-size_t we_session_ready(struct we_session *s);
+int we_session_status(struct we_session *s, struct whatenc_status *st);
+ssize_t we_session_ready(struct we_session *s);
 
 ssize_t we_session_write(struct we_session *s, struct iov_iter *from,
 			 bool nonblock);

@@ -6,6 +6,8 @@
 #   build/vm-bin/whatenc-devtest32   the same test built -m32 (core compiled
 #                                    -m32 too): proves compat_ioctl; runs
 #                                    only on kernels with IA32 emulation
+#   build/vm-bin/whatenc-limits      memory per idle fd, the per-user cap, a
+#                                    killable 2 GiB write (tests/vm/limits.sh)
 #   build/vm-bin/whatenc-stress      threads x sessions stress test, output
 #                                    checked against the userspace core
 #                                    (tests/vm/stress.sh)
@@ -35,3 +37,9 @@ vm-progs: $(B)/vm-bin/whatenc-devtest $(B)/vm-bin/whatenc-devtest32 \
 .PHONY: check-uapi
 check-uapi:
 	scripts/check-uapi
+
+$(B)/vm-bin/whatenc-limits: tests/devtest/limits.c uapi/linux/whatenc.h
+	@mkdir -p $(@D)
+	$(CC) $(USER_CPPFLAGS) $(DEVTEST_CFLAGS) -static -o $@ tests/devtest/limits.c
+
+vm-progs: $(B)/vm-bin/whatenc-limits
