@@ -42,13 +42,19 @@ $(LIB): $(CORE_OBJS)
 
 # --- CLI --------------------------------------------------------------------
 
+# The one version (whatenc --version, MODULE_VERSION via Kbuild, the
+# library, dkms.conf and the Debian packages): the file VERSION.
+WHATENC_VERSION := $(shell cat VERSION)
+TOOL_CPPFLAGS = -DWHATENC_VERSION='"$(WHATENC_VERSION)"'
+$(B)/tool/main.o: VERSION
+
 TOOL_SRCS := $(wildcard userspace-tool/*.c)
 TOOL_OBJS := $(patsubst userspace-tool/%.c,$(B)/tool/%.o,$(TOOL_SRCS))
 TOOL := userspace-tool/whatenc
 
 $(B)/tool/%.o: userspace-tool/%.c
 	@mkdir -p $(@D)
-	$(CC) $(USER_CPPFLAGS) -Iuserspace-tool $(USER_CFLAGS) -c -o $@ $<
+	$(CC) $(USER_CPPFLAGS) -Iuserspace-tool $(TOOL_CPPFLAGS) $(USER_CFLAGS) -c -o $@ $<
 
 # Static, so that the same binary runs in the test VM's initramfs.
 $(TOOL): $(TOOL_OBJS) $(LIB)
