@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # The man page renders without warnings and documents every option that
-# --help lists (and the other way round).
+# --help and `whatenc check --help` list (and the other way round).
 . "$(dirname "$0")/testlib"
 
 MAN=userspace-tool/whatenc.1
@@ -24,6 +24,8 @@ else
 fi
 
 we --help >"$T/help"
+# `whatenc check` options are documented in whatenc(1) too
+"$WHATENC" check --help >>"$T/help"
 sed -n 's/.*\(--[a-z][a-z0-9-]*\).*/\1/p' "$T/help" | sort -u >"$T/help-opts"
 for o in $(grep -o -- '--[a-z][a-z0-9-]*' "$T/help" | sort -u); do
 	contains "man page documents $o" "$MAN" "$(echo "$o" | sed 's/-/\\-/g')"
