@@ -42,26 +42,28 @@ struct rule_case {
 		 "<meta charset=\"UTF-8\"/></head><body>caf\xc3\xa9</body></html>"
 #define OK_XML	"<?xml version=\"1.0\" encoding=\"UTF-8\"?><r>caf\xc3\xa9</r>"
 #define OK_CSS	"@charset \"utf-8\";\na{content:\"\xc3\xa9\"}"
-#define META16	"<\0m\0e\0t\0a\0 \0c\0h\0a\0r\0s\0e\0t\0=\0u\0t\0f\0-\0" \
-		"1\0" "6\0>\0"
-#define XML16	"<\0?\0x\0m\0l\0 \0v\0e\0r\0s\0i\0o\0n\0=\0\"\0" "1\0.\0" \
-		"0\0\"\0 \0e\0n\0c\0o\0d\0i\0n\0g\0=\0\"\0U\0T\0F\0-\0" \
-		"1\0" "6\0\"\0?\0>\0<\0r\0/\0>\0"
+#define META16 \
+	"<\0m\0e\0t\0a\0 \0c\0h\0a\0r\0s\0e\0t\0=\0u\0t\0f\0-\0001\0006\0>\0"
+#define XML16 \
+	"<\0?\0x\0m\0l\0 \0v\0e\0r\0s\0i\0o\0n\0=\0\"\0001\0.\0000\0\"\0 \0e\0n\0c\0o\0d\0i\0n\0g\0=\0\"\0U\0T\0F\0-\0001\0006\0\"\0?\0>\0<\0r\0/\0>\0"
 
 static const struct rule_case cases[] = {
 	/* [html5:10]: '<meta charset="' is 15 bytes */
 	B("unknown", HTML, "<meta charset=\"foo\">", LABEL_UNKNOWN, 15),
 	K("known", HTML, OK_HTML, LABEL_UNKNOWN),
 	/* '<?xml version="1.0" encoding="' is 30 bytes */
-	B("xml unknown", XML, "<?xml version=\"1.0\" encoding=\"x-foo\"?><r/>",
+	B("xml unknown", XML,
+	  "<?xml version=\"1.0\" encoding=\"x-foo\"?><r/>",
 	  LABEL_UNKNOWN, 30),
 	B("utf8", HTML, "<meta charset=\"utf8\">", LABEL_NOT_NAME, 15),
 	K("UTF-8", HTML, "<meta charset=\"UTF-8\">", LABEL_NOT_NAME),
 	K("ISO-8859-1 (IANA preferred MIME name)", HTML,
-	  "<meta charset=\"ISO-8859-1\">", LABEL_NOT_NAME),
+	  "<meta charset=\"ISO-8859-1\">",
+	  LABEL_NOT_NAME),
 	BT("transport latin1", HTML, "<p>", "latin1", LABEL_NOT_NAME, 0),
-	KT("transport windows-1252", HTML, "<p>", "Windows-1252",
-	   LABEL_NOT_NAME),
+	KT("transport windows-1252", HTML,
+	  "<p>",
+	  "Windows-1252", LABEL_NOT_NAME),
 	/* CSS and XML have no preferred-name rule */
 	K("css latin1", CSS, "@charset \"latin1\";", LABEL_NOT_NAME),
 	/* [html5:11] */
@@ -72,25 +74,32 @@ static const struct rule_case cases[] = {
 	B("css cesu-8", CSS, "@charset \"CESU-8\";", ENCODING_FORBIDDEN, 10),
 	K("utf-8 allowed", HTML, OK_HTML, ENCODING_FORBIDDEN),
 	/* [html5:18] [html5:29] */
-	B("iso-2022-jp", HTML, "<meta charset=\"iso-2022-jp\">",
+	B("iso-2022-jp", HTML,
+	  "<meta charset=\"iso-2022-jp\">",
 	  ENCODING_UNSAFE, 15),
-	B("hz (replacement)", CSS, "@charset \"HZ-GB-2312\";",
+	B("hz (replacement)", CSS,
+	  "@charset \"HZ-GB-2312\";",
 	  ENCODING_UNSAFE, 10),
-	B("utf-32 label", XML, "<?xml version=\"1.0\" encoding=\"UTF-32\"?>",
+	B("utf-32 label", XML,
+	  "<?xml version=\"1.0\" encoding=\"UTF-32\"?>",
 	  ENCODING_UNSAFE, 30),
 	B("utf-32 bom", HTML, "\xff\xfe\0\0<\0\0\0", ENCODING_UNSAFE, 0),
 	B("xml ebcdic pattern", XML, "\x4c\x6f\xa7\x94", ENCODING_UNSAFE, 0),
 	K("utf-8 safe", HTML, OK_HTML, ENCODING_UNSAFE),
 	/* [html5:17] */
-	B("legacy", HTML, "<meta charset=\"windows-1252\"><p>caf\xe9",
+	B("legacy", HTML,
+	  "<meta charset=\"windows-1252\"><p>caf\xe9",
 	  ENCODING_LEGACY, 15),
 	K("utf-16 is not legacy", HTML, "\xff\xfe<\0p\0>\0", ENCODING_LEGACY),
-	K("undeclared: html-undeclared instead", HTML, "<p>caf\xe9",
+	K("undeclared: html-undeclared instead", HTML,
+	  "<p>caf\xe9",
 	  ENCODING_LEGACY),
 	/* [html5:9] */
-	B("bom vs meta", HTML, "\xef\xbb\xbf<meta charset=\"koi8-r\">",
+	B("bom vs meta", HTML,
+	  "\xef\xbb\xbf<meta charset=\"koi8-r\">",
 	  DECL_CONFLICT, 3),
-	K("bom and meta agree", HTML, "\xef\xbb\xbf<meta charset=\"utf-8\">",
+	K("bom and meta agree", HTML,
+	  "\xef\xbb\xbf<meta charset=\"utf-8\">",
 	  DECL_CONFLICT),
 	BT("transport vs meta", HTML, OK_HTML, "koi8-r", DECL_CONFLICT, 0),
 	KT("transport and meta agree", HTML, OK_HTML, "UTF-8", DECL_CONFLICT),
@@ -99,61 +108,79 @@ static const struct rule_case cases[] = {
 	  DECL_CONFLICT),
 	/* the declaration is 38 bytes, <html><head> 12 more */
 	B("xml declaration vs meta", XHTML,
-	  "<?xml version=\"1.0\" encoding=\"UTF-8\"?><html><head>"
-	  "<meta charset=\"ISO-8859-5\"/></head></html>", DECL_CONFLICT, 50),
+	  "<?xml version=\"1.0\" encoding=\"UTF-8\"?><html><head><meta charset=\"ISO-8859-5\"/></head></html>",
+	  DECL_CONFLICT, 50),
 	B("utf-16 declared in single bytes", XML,
-	  "<?xml version=\"1.0\" encoding=\"UTF-16\"?><r/>", DECL_CONFLICT, 0),
+	  "<?xml version=\"1.0\" encoding=\"UTF-16\"?><r/>",
+	  DECL_CONFLICT, 0),
 	/* [html5:9] [xml:7]: C3 28 is not UTF-8; windows-1253 lacks AA */
-	B("not utf-8", HTML, "<meta charset=\"utf-8\">caf\xc3(", DECODE_ERROR,
-	  25),
-	B("not windows-1253", HTML, "<meta charset=\"windows-1253\">\xaa",
+	B("not utf-8", HTML,
+	  "<meta charset=\"utf-8\">caf\xc3(",
+	  DECODE_ERROR, 25),
+	B("not windows-1253", HTML,
+	  "<meta charset=\"windows-1253\">\xaa",
 	  DECODE_ERROR, 29),
 	B("bom: offsets count it", HTML, "\xef\xbb\xbf\x80", DECODE_ERROR, 3),
 	B("replacement decodes nothing", HTML,
-	  "<meta charset=\"iso-2022-kr\">", DECODE_ERROR, 0),
+	  "<meta charset=\"iso-2022-kr\">",
+	  DECODE_ERROR, 0),
 	K("valid utf-8", HTML, OK_HTML, DECODE_ERROR),
 	/* [html5:21] */
-	B("xml declaration in html", HTML, "<?xml version=\"1.0\"?><p>",
+	B("xml declaration in html", HTML,
+	  "<?xml version=\"1.0\"?><p>",
 	  HTML_XML_DECL, 0),
-	B("after a bom", HTML, "\xef\xbb\xbf<?xml version=\"1.0\"?>",
+	B("after a bom", HTML,
+	  "\xef\xbb\xbf<?xml version=\"1.0\"?>",
 	  HTML_XML_DECL, 3),
-	K("xml-stylesheet is no declaration", HTML, "<?xml-stylesheet?><p>",
+	K("xml-stylesheet is no declaration", HTML,
+	  "<?xml-stylesheet?><p>",
 	  HTML_XML_DECL),
 	K("in xml", XML, OK_XML, HTML_XML_DECL),
 	/* [html5:14] */
 	B("undeclared", HTML, "<p>caf\xc3\xa9</p>", HTML_UNDECLARED, 6),
 	K("ascii needs none", HTML, "<p>cafe</p>", HTML_UNDECLARED),
-	K("a bom declares", HTML, "\xef\xbb\xbf<p>caf\xc3\xa9", HTML_UNDECLARED),
-	KT("the transport declares", HTML, "<p>caf\xc3\xa9", "utf-8",
-	   HTML_UNDECLARED),
+	K("a bom declares", HTML,
+	  "\xef\xbb\xbf<p>caf\xc3\xa9",
+	  HTML_UNDECLARED),
+	KT("the transport declares", HTML,
+	  "<p>caf\xc3\xa9",
+	  "utf-8", HTML_UNDECLARED),
 	/* [html5:3] [html5:7] [html5:13] */
-	B("two metas", HTML, "<meta charset=\"utf-8\"><meta charset=\"utf-8\">",
+	B("two metas", HTML,
+	  "<meta charset=\"utf-8\"><meta charset=\"utf-8\">",
 	  META_MULTIPLE, 22),
-	B("charset and pragma", HTML, "<meta charset=\"utf-8\"><meta "
-	  "http-equiv=\"Content-Type\" content=\"text/html; charset=utf-8\">",
+	B("charset and pragma", HTML,
+	  "<meta charset=\"utf-8\"><meta http-equiv=\"Content-Type\" content=\"text/html; charset=utf-8\">",
 	  META_MULTIPLE, 22),
 	K("one meta", HTML, OK_HTML, META_MULTIPLE),
 	K("a meta in a comment is none", HTML,
 	  "<!--<meta charset=\"utf-8\">--><meta charset=\"utf-8\">",
 	  META_MULTIPLE),
 	/* [html5:4] */
-	B("name and charset", HTML, "<meta name=\"x\" charset=\"utf-8\">",
+	B("name and charset", HTML,
+	  "<meta name=\"x\" charset=\"utf-8\">",
 	  META_ATTRIBUTES, 0),
 	K("charset alone", HTML, OK_HTML, META_ATTRIBUTES),
 	/* [html5:6] */
-	K("pragma", HTML, "<meta http-equiv=\"Content-Type\" content=\"text/html;"
-	  " charset=utf-8\">", META_PRAGMA_CONTENT),
-	K("pragma, no space, upper case", HTML, "<meta http-equiv=content-type "
-	  "content=\"TEXT/HTML;charset=utf-8\">", META_PRAGMA_CONTENT),
-	B("pragma without text/html", HTML, "<meta http-equiv=\"Content-Type\" "
-	  "content=\"charset=utf-8\">", META_PRAGMA_CONTENT, 0),
-	B("pragma text/plain", HTML, "<meta http-equiv=\"Content-Type\" "
-	  "content=\"text/plain; charset=utf-8\">", META_PRAGMA_CONTENT, 0),
-	B("pragma without charset", HTML, "<meta http-equiv=\"Content-Type\" "
-	  "content=\"text/html\">", META_PRAGMA_CONTENT, 0),
+	K("pragma", HTML,
+	  "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=utf-8\">",
+	  META_PRAGMA_CONTENT),
+	K("pragma, no space, upper case", HTML,
+	  "<meta http-equiv=content-type content=\"TEXT/HTML;charset=utf-8\">",
+	  META_PRAGMA_CONTENT),
+	B("pragma without text/html", HTML,
+	  "<meta http-equiv=\"Content-Type\" content=\"charset=utf-8\">",
+	  META_PRAGMA_CONTENT, 0),
+	B("pragma text/plain", HTML,
+	  "<meta http-equiv=\"Content-Type\" content=\"text/plain; charset=utf-8\">",
+	  META_PRAGMA_CONTENT, 0),
+	B("pragma without charset", HTML,
+	  "<meta http-equiv=\"Content-Type\" content=\"text/html\">",
+	  META_PRAGMA_CONTENT, 0),
 	/* [html5:0] */
-	B("pragma, not charset", HTML, "<meta http-equiv=\"Content-Type\" "
-	  "content=\"text/html; charset=utf-8\">", META_PRAGMA, 0),
+	B("pragma, not charset", HTML,
+	  "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=utf-8\">",
+	  META_PRAGMA, 0),
 	K("charset", HTML, OK_HTML, META_PRAGMA),
 	/* [html5:14] [html5:16] */
 	B("meta utf-16", HTML, "<meta charset=\"utf-16\">", META_NOT_ASCII, 0),
@@ -162,39 +189,44 @@ static const struct rule_case cases[] = {
 	B("meta in utf-16", HTML, "\xff\xfe" META16, META_IN_UTF16, 2),
 	K("utf-16 without meta", HTML, "\xff\xfe<\0p\0>\0", META_IN_UTF16),
 	/* [html5:8]: the html start tag is 43 bytes, <head> 6 more */
-	B("pragma in xhtml", XHTML, "<html xmlns=\"http://www.w3.org/1999/xhtml\">"
-	  "<head><meta http-equiv=\"Content-Type\" content=\"text/html; "
-	  "charset=utf-8\"/></head></html>", XHTML_META_PRAGMA, 49),
+	B("pragma in xhtml", XHTML,
+	  "<html xmlns=\"http://www.w3.org/1999/xhtml\"><head><meta http-equiv=\"Content-Type\" content=\"text/html; charset=utf-8\"/></head></html>",
+	  XHTML_META_PRAGMA, 49),
 	K("charset in xhtml", XHTML, OK_XHTML, XHTML_META_PRAGMA),
 	/* [html5:1]: the declaration is 43 bytes, <html><head> 12 more */
 	B("xhtml meta iso-8859-1", XHTML,
-	  "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><html><head>"
-	  "<meta charset=\"ISO-8859-1\"/></head></html>", XHTML_META_NOT_UTF8,
-	  55),
+	  "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><html><head><meta charset=\"ISO-8859-1\"/></head></html>",
+	  XHTML_META_NOT_UTF8, 55),
 	B("xhtml meta utf-8 in a koi8-r document", XHTML,
 	  "<?xml version=\"1.0\" encoding=\"koi8-r\"?><meta charset=\"utf-8\"/>",
 	  XHTML_META_NOT_UTF8, 39),
 	K("xhtml meta utf-8", XHTML, OK_XHTML, XHTML_META_NOT_UTF8),
 	/* [xml:5] */
 	B("xml not utf-8", XML, "<r>caf\xe9</r>", XML_UNDECLARED, 6),
-	K("xml declared", XML, "<?xml version=\"1.0\" encoding=\"windows-1252\"?>"
-	  "<r>caf\xe9</r>", XML_UNDECLARED),
+	K("xml declared", XML,
+	  "<?xml version=\"1.0\" encoding=\"windows-1252\"?><r>caf\xe9</r>",
+	  XML_UNDECLARED),
 	K("xml utf-8", XML, "<r>caf\xc3\xa9</r>", XML_UNDECLARED),
 	/* [xml:1] */
 	B("utf-16 xml without bom", XML, XML16, XML_UTF16_NO_BOM, 0),
 	K("utf-16 xml with bom", XML, "\xff\xfe" XML16, XML_UTF16_NO_BOM),
 	/* CSS Syntax 3, 3.2 */
-	B("@charset single quotes", CSS, "@charset 'utf-8';",
+	B("@charset single quotes", CSS,
+	  "@charset 'utf-8';",
 	  CSS_CHARSET_IGNORED, 0),
 	B("@CHARSET", CSS, "@CHARSET \"utf-8\";", CSS_CHARSET_IGNORED, 0),
-	B("@charset later", CSS, "a{}\n@charset \"utf-8\";",
+	B("@charset later", CSS,
+	  "a{}\n@charset \"utf-8\";",
 	  CSS_CHARSET_IGNORED, 4),
 	K("@charset exact", CSS, OK_CSS, CSS_CHARSET_IGNORED),
-	B("bom and @charset", CSS, "\xef\xbb\xbf@charset \"utf-8\";",
+	B("bom and @charset", CSS,
+	  "\xef\xbb\xbf@charset \"utf-8\";",
 	  CSS_BOM_CHARSET, 3),
 	K("@charset alone", CSS, OK_CSS, CSS_BOM_CHARSET),
 	B("css undeclared", CSS, "a{content:\"\xc3\xa9\"}", CSS_UNDECLARED, 11),
-	K("css bom", CSS, "\xef\xbb\xbf" "a{content:\"\xc3\xa9\"}", CSS_UNDECLARED),
+	K("css bom", CSS,
+	  "\xef\xbb\xbf\x61{content:\"\xc3\xa9\"}",
+	  CSS_UNDECLARED),
 };
 
 #define MAXF	32
@@ -381,10 +413,8 @@ WT_CASE(rules_clean)
 /* Declarations: kinds, offsets, labels, the one in use. */
 WT_CASE(rules_decls)
 {
-	static const char doc[] = "\xef\xbb\xbf<?xml version=\"1.0\"?>"
-		"<meta charset=\"koi8-r\">"
-		"<meta http-equiv=\"Content-Type\" content=\"text/html; "
-		"charset=iso-8859-2\">";
+	static const char doc[] =
+		"\xef\xbb\xbf<?xml version=\"1.0\"?><meta charset=\"koi8-r\"><meta http-equiv=\"Content-Type\" content=\"text/html; charset=iso-8859-2\">";
 	struct got *g = WT_ALLOC(sizeof(*g));
 
 	WT_ASSERT_TRUE(g);
