@@ -18,14 +18,12 @@
 #include <unistd.h>
 
 #include "check_cmd.h"
+#include "detect_cmd.h"
 #include "whatenc_rules.h"
 
 #define WC_EXIT_OK	0
 #define WC_EXIT_FOUND	1
 #define WC_EXIT_ERR	2
-
-/* Files larger than this are refused (the check needs all of a file). */
-#define WC_MAX_FILE	((size_t)1 << 30)
 
 static const char check_usage[] =
 "Usage: whatenc check [OPTION...] FILE...\n"
@@ -76,38 +74,37 @@ static const char *const format_names[] = {
 	[WHATENC_CHECK_CSS] = "css",
 };
 
-static int parse_format(const char *name)
+/* The formats of detection, plus xhtml. */
+static int to_check_format(int fmt)
 {
-	size_t i;
-
-	for (i = 0; i < sizeof(format_names) / sizeof(format_names[0]); i++)
-		if (!strcasecmp(name, format_names[i]))
-			return i;
-	return -1;
+	switch (fmt) {
+	case WHATENC_FORMAT_HTML:
+		return WHATENC_CHECK_HTML;
+	case WHATENC_FORMAT_XML:
+		return WHATENC_CHECK_XML;
+	case WHATENC_FORMAT_CSS:
+		return WHATENC_CHECK_CSS;
+	default:
+		return -1;
+	}
 }
 
+static int parse_format(const char *name)
+{
+	if (!strcasecmp(name, "xhtml"))
+		return WHATENC_CHECK_XHTML;
+	return to_check_format(wt_detect_parse_format(name));
+}
+
+/* By the file name: `whatenc detect`'s extensions; .xhtml .xht: xhtml. */
 static int format_of_name(const char *path)
 {
-	static const struct {
-		const char *ext;
-		int fmt;
-	} exts[] = {
-		{ "html", WHATENC_CHECK_HTML }, { "htm", WHATENC_CHECK_HTML },
-		{ "xhtml", WHATENC_CHECK_XHTML }, { "xht", WHATENC_CHECK_XHTML },
-		{ "xml", WHATENC_CHECK_XML }, { "svg", WHATENC_CHECK_XML },
-		{ "xsl", WHATENC_CHECK_XML }, { "xslt", WHATENC_CHECK_XML },
-		{ "rss", WHATENC_CHECK_XML }, { "atom", WHATENC_CHECK_XML },
-		{ "css", WHATENC_CHECK_CSS },
-	};
 	const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
-	size_t i;
 
-	if (!dot || (slash && dot < slash))
-		return -1;
-	for (i = 0; i < sizeof(exts) / sizeof(exts[0]); i++)
-		if (!strcasecmp(dot + 1, exts[i].ext))
-			return exts[i].fmt;
-	return -1;
+	if (dot && (!slash || dot > slash) &&
+	    (!strcasecmp(dot, ".xhtml") || !strcasecmp(dot, ".xht")))
+		return WHATENC_CHECK_XHTML;
+	return to_check_format(wt_detect_format_of(path));
 }
 
 static bool ci_prefix(const char *s, size_t len, const char *lit)
@@ -400,37 +397,6 @@ static int on_finding(void *ctx, const struct whatenc_finding *f)
 
 /* ---- files ----------------------------------------------------------------- */
 
-/* Read all of @fd into *@buf (grown as needed). Returns 0 or an errno. */
-static int read_all(int fd, u8 **buf, size_t *cap, size_t *len)
-{
-	ssize_t n;
-
-	*len = 0;
-	for (;;) {
-		if (*len == *cap) {
-			size_t ncap = *cap ? *cap * 2 : 65536;
-			u8 *p;
-
-			if (*cap >= WC_MAX_FILE)
-				return EFBIG;
-			p = realloc(*buf, ncap);
-			if (!p)
-				return ENOMEM;
-			*buf = p;
-			*cap = ncap;
-		}
-		n = read(fd, *buf + *len, *cap - *len);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return errno;
-		}
-		if (!n)
-			return 0;
-		*len += n;
-	}
-}
-
 int whatenc_check_main(int argc, char **argv)
 {
 	struct whatenc_check_opts co = { 0 };
@@ -501,7 +467,7 @@ int whatenc_check_main(int argc, char **argv)
 
 	for (i = optind; i < argc; i++) {
 		const char *name = argv[i];
-		bool is_stdin = !strcmp(name, "-");
+		bool is_stdin = !strcmp(name, "-"), at_eof;
 		int f = fmt, fd = STDIN_FILENO;
 
 		if (f < 0 && !is_stdin)
@@ -521,9 +487,11 @@ int whatenc_check_main(int argc, char **argv)
 				continue;
 			}
 		}
-		r = read_all(fd, &buf, &cap, &len);
+		r = wt_read_some(fd, 0, &buf, &cap, &len, &at_eof);
 		if (!is_stdin)
 			close(fd);
+		if (!r && !at_eof)
+			r = EFBIG;	/* the check needs all of a file */
 		if (r) {
 			fprintf(stderr, "whatenc check: %s: %s\n", name,
 				strerror(r));
