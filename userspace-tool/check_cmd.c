@@ -280,8 +280,13 @@ static int on_decl(void *ctx, const struct whatenc_decl *d)
 	if (o->quiet || o->json)
 		return 0;
 	o->mlen = 0;
-	msg_decl(o, d);
-	printf("%s:%zu: declaration: %s (%s%s)\n", o->name, d->off, o->msg,
+	if (d->kind == WHATENC_DECL_BOM)
+		msg_add(o, "bom");	/* its label is its encoding's name */
+	else
+		msg_decl(o, d);
+	printf("%s:%zu: declaration: %s (%.*s%s)\n", o->name, d->off, o->msg,
+	       d->kind == WHATENC_DECL_BOM ? (int)d->label_len : 100,
+	       d->kind == WHATENC_DECL_BOM ? (const char *)d->label :
 	       d->kind == WHATENC_DECL_XML && !d->label ? "UTF-8 by default" :
 	       d->kind == WHATENC_DECL_META_PRAGMA && !d->label ? "none" :
 	       enc_name(d->enc), d->used ? ", used" : "");
@@ -463,6 +468,13 @@ int whatenc_check_main(int argc, char **argv)
 	}
 	co.on_decl = on_decl;
 	co.on_finding = on_finding;
+	/*
+	 * co.guess stays NULL: whatenc has no content detector yet. When it
+	 * has one, a function that runs it over the document and returns
+	 * the encoding it is confident of (else -1) goes here, and the
+	 * content-mismatch rule comes alive (kunit/test_rules.c tests the
+	 * hook with a stub).
+	 */
 	co.ctx = &out;
 
 	for (i = optind; i < argc; i++) {

@@ -238,6 +238,9 @@ clean css-undeclared bomundecl.css
 # --- output, options, exit status -------------------------------------------------------
 "$WHATENC" check legacy.html >"$T/out" 2>"$T/err"
 contains "declaration line" "$T/out" 'legacy.html:0: declaration: meta-charset "windows-1252" (windows-1252, used)'
+"$WHATENC" check bomutf8.html >"$T/out" 2>"$T/err"
+contains "bom declaration" "$T/out" 'bomutf8.html:0: declaration: bom (UTF-8, used)'
+contains "meta after a bom: not used" "$T/out" 'bomutf8.html:3: declaration: meta-charset "utf-8" (UTF-8)'
 "$WHATENC" check --transport=koi8-r ok.html >"$T/out" 2>"$T/err"
 contains "transport declaration" "$T/out" 'ok.html:0: declaration: transport "koi8-r" (KOI8-R, used)'
 "$WHATENC" check --json badutf8.html >"$T/out" 2>"$T/err"
