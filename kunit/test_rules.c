@@ -138,6 +138,10 @@ static const struct rule_case cases[] = {
 	K("in xml", XML, OK_XML, HTML_XML_DECL),
 	/* [html5:14] */
 	B("undeclared", HTML, "<p>caf\xc3\xa9</p>", HTML_UNDECLARED, 6),
+	/* '<?xml version="1.0" encoding="utf-8"?>' is 38 bytes, '<p>caf' 6 */
+	B("an xml declaration declares nothing in html", HTML,
+	  "<?xml version=\"1.0\" encoding=\"utf-8\"?><p>caf\xc3\xa9",
+	  HTML_UNDECLARED, 44),
 	K("ascii needs none", HTML, "<p>cafe</p>", HTML_UNDECLARED),
 	K("a bom declares", HTML,
 	  "\xef\xbb\xbf<p>caf\xc3\xa9",

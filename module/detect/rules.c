@@ -636,7 +636,6 @@ static void wr_bytes(struct wr *w)
 	struct whatenc_finding f = {
 		.decl = w->used, .enc = det->enc, .guess = -1,
 	};
-	size_t na;
 	int g;
 
 	if (det->unsupported)
@@ -669,15 +668,26 @@ static void wr_bytes(struct wr *w)
 		f.enc = WHATENC_UTF_8;
 		if (wr_decode(w, WHATENC_UTF_8, &f))
 			wr_emit(w, &f);
-		return;
 	}
-	na = wr_non_ascii(w);
-	if (na == w->n)
+}
+
+/* Non-ASCII bytes and no declaration: HTML [html5:14], CSS. */
+static void wr_undeclared(struct wr *w)
+{
+	enum whatenc_detect_source src = w->det.source;
+	bool html = w->o->fmt == WHATENC_CHECK_HTML;
+	size_t na;
+
+	/* HTML: a BOM, the transport or a meta; an XML declaration is none */
+	if (html && (src == WHATENC_SRC_BOM || src == WHATENC_SRC_TRANSPORT ||
+		     w->nmeta))
 		return;
-	if (w->o->fmt == WHATENC_CHECK_HTML && !w->nmeta)
-		wr_find(w, WHATENC_RULE_HTML_UNDECLARED, na, NULL);
-	else if (w->o->fmt == WHATENC_CHECK_CSS)
-		wr_find(w, WHATENC_RULE_CSS_UNDECLARED, na, NULL);
+	if (!html && (w->o->fmt != WHATENC_CHECK_CSS || wr_declared(&w->det)))
+		return;
+	na = wr_non_ascii(w);
+	if (na < w->n)
+		wr_find(w, html ? WHATENC_RULE_HTML_UNDECLARED :
+			WHATENC_RULE_CSS_UNDECLARED, na, NULL);
 }
 
 /* ---- per format ----------------------------------------------------------- */
@@ -844,6 +854,7 @@ int whatenc_check(const struct whatenc_check_opts *opts, const u8 *buf,
 		wr_metas(&w);
 	}
 	wr_bytes(&w);
+	wr_undeclared(&w);
 	return w.stop ? w.stop : w.nfind;
 }
 EXPORT_SYMBOL_GPL(whatenc_check);
