@@ -277,6 +277,14 @@ status "stdin without --format: exit 2" 2 $?
 contains "stdin with --format" "$T/out" '-:6: html-undeclared: error: '
 : >empty.html
 clean "empty file" empty.html
+# every rule of the core is in the man page's rule table
+ids=$(sed -n 's/^[[:space:]]*\[WHATENC_RULE_[A-Z0-9_]*\] = { "\([a-z0-9-]*\)".*/\1/p' \
+	"$REPO/module/detect/rules.c")
+check "rule ids found in rules.c" [ "$(echo "$ids" | wc -w)" -ge 20 ]
+for r in $ids; do
+	contains "man page lists $r" "$REPO/userspace-tool/whatenc.1" \
+		".BR $(echo "$r" | sed 's/-/\\-/g') \""
+done
 for o in --format --transport --media-type --quiet --json 'Exit status'; do
 	contains "help mentions $o" "$T/help" "$o"
 done
