@@ -113,6 +113,12 @@ static const struct rule_case cases[] = {
 	B("utf-16 declared in single bytes", XML,
 	  "<?xml version=\"1.0\" encoding=\"UTF-16\"?><r/>",
 	  DECL_CONFLICT, 0),
+	B("koi8-r declared in utf-16", XML,
+	  "\xff\xfe<\0?\0x\0m\0l\0 \0e\0n\0c\0o\0d\0i\0n\0g\0=\0'\0k\0o\0i\08\0-\0r\0'\0?\0>\0",
+	  DECL_CONFLICT, 2),
+	B("koi8-r declared in utf-16 without bom", XML,
+	  "<\0?\0x\0m\0l\0 \0e\0n\0c\0o\0d\0i\0n\0g\0=\0'\0k\0o\0i\08\0-\0r\0'\0?\0>\0",
+	  DECL_CONFLICT, 0),
 	/* [html5:9] [xml:7]: C3 28 is not UTF-8; windows-1253 lacks AA */
 	B("not utf-8", HTML,
 	  "<meta charset=\"utf-8\">caf\xc3(",

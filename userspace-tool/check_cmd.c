@@ -317,7 +317,7 @@ static void msg_finding(struct wc_out *o, const struct whatenc_finding *f)
 			msg_add(o, " is %s%s", enc_name(f->other->enc),
 				f->other->used ? " (used)" : "");
 		} else {
-			msg_add(o, " in single bytes cannot be %s (read as %s)",
+			msg_add(o, " is %s, but its own bytes are %s",
 				enc_name(d->enc), enc_name(f->enc));
 		}
 		break;

@@ -723,8 +723,11 @@ static void wr_xml(struct wr *w)
 				&w->xml);
 		} else if (det->source == WHATENC_SRC_XML_DECL &&
 			   (det->flags & WHATENC_DETECTED_CONFLICT) &&
-			   wr_utf16(w->xml.enc)) {
-			/* "UTF-16" written in single bytes: read as UTF-8 */
+			   w->xml.enc >= 0) {
+			/*
+			 * Its own bytes say otherwise: "UTF-16" in single
+			 * bytes (read as UTF-8), or another name in UTF-16
+			 */
 			struct whatenc_finding f = {
 				.rule = WHATENC_RULE_DECL_CONFLICT,
 				.off = w->xml.off, .decl = &w->xml,
