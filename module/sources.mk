@@ -18,6 +18,7 @@ WHATENC_CORE_SRCS := \
 	codec/labels.c \
 	codec/encodings.c \
 	detect/detect.c \
+	detect/rules.c \
 	codec/utf8.c \
 	codec/utf16.c \
 	codec/single_byte.c \

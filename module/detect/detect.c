@@ -36,6 +36,7 @@
  */
 #include "internal.h"
 #include "whatenc_detect.h"
+#include "prescan.h"
 
 /* HTML/Infra "ASCII whitespace": TAB, LF, FF, CR, SPACE. */
 static bool wd_ws(u8 c)
@@ -314,14 +315,36 @@ static int wd_meta_extract(const u8 *s, size_t len, size_t *loff,
 
 #define WD_NULL		(-2)	/* prescan "charset" is null */
 #define WD_FAILURE	(-1)	/* prescan "charset" is failure */
+#define WD_SEEN		(-3)	/* wd_next_meta(): a <meta> was seen */
+
+/* wd_next_meta(): note an attribute's value in @m (if any). */
+static void wd_meta_attr(struct wd_meta *m, unsigned int flag,
+			 const struct wd_attr *a)
+{
+	if (!m)
+		return;
+	m->flags |= flag;
+	if (flag == WD_META_HE) {
+		m->he = a->val;
+		m->he_len = a->val_len;
+	} else if (flag == WD_META_CONTENT) {
+		m->content = a->val;
+		m->content_len = a->val_len;
+	} else {
+		m->charset = a->val;
+		m->charset_len = a->val_len;
+	}
+}
 
 /*
  * The <meta ...> branch of the prescan's loop, steps 1-16, with *@ppos at
  * the byte after "<meta". Returns the encoding, WD_NULL to go on with
- * "next byte", or -EAGAIN when the bytes ran out.
+ * "next byte", or -EAGAIN when the bytes ran out. With @m (wd_next_meta())
+ * the attributes go to @m too and the processing steps are left out:
+ * returns WD_SEEN with *@ppos at the element's '>'.
  */
 static int wd_prescan_meta(const u8 *b, size_t n, size_t *ppos,
-			   struct whatenc_detection *out)
+			   struct whatenc_detection *out, struct wd_meta *m)
 {
 	bool seen_he = false, seen_content = false, seen_charset = false;
 	bool got_pragma = false;
@@ -341,15 +364,23 @@ static int wd_prescan_meta(const u8 *b, size_t n, size_t *ppos,
 		/* 7.-9.: only these three names matter; each counts once */
 		if (wd_ieq(b + a.name, a.name_len, "http-equiv")) {
 			if (seen_he)
-				continue;
+				goto dup;
 			seen_he = true;
 			if (wd_ieq(b + a.val, a.val_len, "content-type"))
 				got_pragma = true;
+			wd_meta_attr(m, WD_META_HE, &a);
 		} else if (wd_ieq(b + a.name, a.name_len, "content")) {
 			if (seen_content)
-				continue;
+				goto dup;
 			seen_content = true;
+			wd_meta_attr(m, WD_META_CONTENT, &a);
+			o = SIZE_MAX;
 			e = wd_meta_extract(b + a.val, a.val_len, &o, &l);
+			if (m && o != SIZE_MAX) {
+				m->flags |= WD_META_CLABEL;
+				m->clabel = a.val + o;
+				m->clabel_len = l;
+			}
 			if (e >= 0 && charset == WD_NULL) {
 				charset = e;
 				need_pragma = 1;
@@ -358,14 +389,26 @@ static int wd_prescan_meta(const u8 *b, size_t n, size_t *ppos,
 			}
 		} else if (wd_ieq(b + a.name, a.name_len, "charset")) {
 			if (seen_charset)
-				continue;
+				goto dup;
 			seen_charset = true;
+			wd_meta_attr(m, WD_META_CHARSET, &a);
 			e = wd_get(b + a.val, a.val_len);
 			charset = e >= 0 ? e : WD_FAILURE;
 			need_pragma = 0;
 			loff = a.val;
 			llen = a.val_len;
+		} else if (m && wd_ieq(b + a.name, a.name_len, "name")) {
+			m->flags |= WD_META_NAME;
 		}
+		continue;
+dup:
+		if (m)
+			m->flags |= WD_META_DUP;
+	}
+	if (m) {
+		if (got_pragma)
+			m->flags |= WD_META_PRAGMA;
+		return WD_SEEN;
 	}
 	/* 11.-13. processing */
 	if (need_pragma < 0 || (need_pragma && !got_pragma) || charset < 0)
@@ -391,17 +434,19 @@ static bool wd_at(const u8 *b, size_t n, size_t pos, const char *lit,
  * @b[0..n) (n is at most the end condition, 1024 bytes). Returns the
  * encoding, or -EAGAIN when the prescan is aborted (the bytes ran out or
  * the end condition was reached: the caller then tries "get an XML
- * encoding").
+ * encoding"). With @m (wd_next_meta()), starts at @pos, leaves out step 2
+ * and returns WD_SEEN at the first <meta>, described in @m.
  */
-static int wd_prescan(const u8 *b, size_t n, struct whatenc_detection *out)
+static int wd_prescan(const u8 *b, size_t n, size_t pos,
+		      struct whatenc_detection *out, struct wd_meta *m)
 {
-	size_t pos = 0, i;
+	size_t i, start;
 	int r;
 
 	/* 2. UTF-16 XML declarations ('<?x' in UTF-16LE / UTF-16BE) */
-	if (wd_at(b, n, 0, "<\0?\0x\0", 6))
+	if (!m && wd_at(b, n, 0, "<\0?\0x\0", 6))
 		return WHATENC_UTF_16LE;
-	if (wd_at(b, n, 0, "\0<\0?\0x", 6))
+	if (!m && wd_at(b, n, 0, "\0<\0?\0x", 6))
 		return WHATENC_UTF_16BE;
 
 	/* 3. loop; 4. next byte */
@@ -423,8 +468,13 @@ static int wd_prescan(const u8 *b, size_t n, struct whatenc_detection *out)
 		}
 		if (n - pos >= 6 && wd_ieq(b + pos + 1, 4, "meta") &&
 		    (wd_ws(b[pos + 5]) || b[pos + 5] == '/')) {
+			start = pos;
 			pos += 5;
-			r = wd_prescan_meta(b, n, &pos, out);
+			r = wd_prescan_meta(b, n, &pos, out, m);
+			if (r == WD_SEEN) {
+				m->start = start;
+				m->end = pos + 1;
+			}
 			if (r != WD_NULL)
 				return r;
 			continue;
@@ -458,6 +508,25 @@ static int wd_prescan(const u8 *b, size_t n, struct whatenc_detection *out)
 			pos = i;
 		}
 	}
+}
+
+/**
+ * wd_next_meta() - the prescan's next <meta> element
+ * @buf: the document's bytes
+ * @len: how many there are (the whole document: no 1024-byte end condition)
+ * @pos: where to go on from: 0, or the @m->end of the previous call
+ * @m:   the element found
+ *
+ * Context: any; does not sleep or allocate.
+ * Return: true with @m filled in, false when there is none (the bytes ran
+ * out, also inside an unfinished element).
+ */
+bool wd_next_meta(const u8 *buf, size_t len, size_t pos, struct wd_meta *m)
+{
+	struct whatenc_detection unused;
+
+	memset(m, 0, sizeof(*m));
+	return wd_prescan(buf, len, pos, &unused, m) == WD_SEEN;
 }
 
 /*
@@ -524,7 +593,7 @@ static int wd_html(const u8 *buf, size_t len, bool at_eof,
 		return 0;
 	}
 	/* 5. prescan, end condition: 1024 bytes */
-	e = wd_prescan(buf, n, out);
+	e = wd_prescan(buf, n, 0, out, NULL);
 	if (e >= 0) {
 		/* UTF-16 only from step 2, the UTF-16 "<?x" check */
 		wd_set(out, e, wd_utf16(e) ? WHATENC_SRC_XML_DECL :
