@@ -20,7 +20,7 @@ DISTRO_KDIR ?= $(lastword $(sort $(wildcard /usr/src/linux-headers-*-amd64)))
 SHELL := /bin/bash
 CC ?= gcc
 USER_CFLAGS := -O2 -Wall -Wextra -Werror -MMD -MP
-USER_CPPFLAGS := -Imodule -Iuapi
+USER_CPPFLAGS := -Imodule -Imodule/include -Imodule/detect -Iuapi
 B := build
 
 # --- userspace build of the core -------------------------------------------

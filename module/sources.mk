@@ -7,6 +7,7 @@ WHATENC_CORE_SRCS := \
 	engine.c \
 	labels.c \
 	detect.c \
+	detect/guess.c \
 	utf8.c \
 	utf16.c \
 	single_byte.c \
