@@ -19,6 +19,7 @@ WHATENC_CORE_SRCS := \
 	codec/encodings.c \
 	detect/detect.c \
 	detect/rules.c \
+	detect/guess.c \
 	codec/utf8.c \
 	codec/utf16.c \
 	codec/single_byte.c \
