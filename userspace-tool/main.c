@@ -16,6 +16,7 @@
 
 #include "tool.h"
 #include "detect_cmd.h"
+#include "check_cmd.h"
 
 /* The one version: the top-level VERSION file, passed by the Makefile. */
 #ifndef WHATENC_VERSION
@@ -27,6 +28,7 @@ const char *wt_prog = "whatenc";
 static const char usage_text[] =
 "Usage: whatenc [-f FROM] [-t TO] [OPTION...] [FILE...]\n"
 "       whatenc detect [OPTION...] FILE...   (see whatenc detect --help)\n"
+"       whatenc check [OPTION...] FILE...    (see whatenc check --help)\n"
 "Convert text between the encodings of the WHATWG Encoding Standard.\n"
 "\n"
 "Reads each FILE (or standard input when there is none or FILE is -) as\n"
@@ -371,6 +373,8 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "detect"))
 		return whatenc_detect_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "check"))
+		return whatenc_check_main(argc - 1, argv + 1);
 	while ((opt = getopt_long(argc, argv, "f:t:o:icslvhV", long_opts,
 				  NULL)) != -1) {
 		switch (opt) {
