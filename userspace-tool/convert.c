@@ -431,10 +431,19 @@ static int put_utf8(struct wt_ctx *c, struct wt_file *f, const u8 *buf,
 static void verbose(struct wt_ctx *c, struct wt_file *f, u64 in, u64 out)
 {
 	const struct wt_opts *o = c->o;
-	char bom[64] = "", subst[48] = "";
+	char bom[64] = "", subst[48] = "", eng[64];
+	const char *d = f->passthrough ? o->eng->name : f->dec.eng->name;
+	const char *e = f->have_enc ? f->enc.eng->name : o->eng->name;
 
 	if (!o->verbose)
 		return;
+	/* the kernel engine hands errors it cannot go on after to the core */
+	snprintf(eng, sizeof(eng), "%s engine%s%s%s%s%s", o->eng->name,
+		 strcmp(d, o->eng->name) ? " (decoder: " : "",
+		 strcmp(d, o->eng->name) ? d : "",
+		 strcmp(e, o->eng->name) ? " (encoder: " : "",
+		 strcmp(e, o->eng->name) ? e : "",
+		 strcmp(d, o->eng->name) || strcmp(e, o->eng->name) ? ")" : "");
 	if (f->dec_enc != f->from)
 		snprintf(bom, sizeof(bom), " (BOM overrides label: %s)",
 			 whatenc_name(f->dec_enc));
@@ -443,8 +452,8 @@ static void verbose(struct wt_ctx *c, struct wt_file *f, u64 in, u64 out)
 			 (unsigned long long)f->nsubst,
 			 o->unmappable == WT_UNMAP_SKIP ? "unmappable omitted" :
 							  "substituted");
-	fprintf(stderr, "%s: %s: %s engine: %s%s -> %s%s%s%s%s, %llu bytes in, %llu bytes out, %llu %s%s\n",
-		wt_prog, f->name, o->eng->name, whatenc_name(f->from),
+	fprintf(stderr, "%s: %s: %s: %s%s -> %s%s%s%s%s, %llu bytes in, %llu bytes out, %llu %s%s\n",
+		wt_prog, f->name, eng, whatenc_name(f->from),
 		o->auto_from ? " (detected)" : "",
 		f->passthrough ? "WTF-8" : "UTF-8", bom,
 		f->have_enc ? " -> " : "", f->have_enc ? enc_out_name(o) : "",
