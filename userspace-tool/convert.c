@@ -791,6 +791,11 @@ int wt_convert_fd(struct wt_ctx *c, int fd, const char *name)
 	wt_close(&f.dec);
 	if (f.have_enc)
 		wt_close(&f.enc);
-	replaced_note(c, &f);
+	/*
+	 * After a conversion error the message says what stopped the run;
+	 * a count would depend on how far the engine had read.
+	 */
+	if (r != WT_EXIT_CONV)
+		replaced_note(c, &f);
 	return r;
 }
