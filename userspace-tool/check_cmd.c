@@ -19,6 +19,7 @@
 
 #include "check_cmd.h"
 #include "detect_cmd.h"
+#include "whatenc_names.h"
 #include "whatenc_rules.h"
 
 #define WC_EXIT_OK	0

@@ -3,7 +3,7 @@
  * detect_cmd.c - `whatenc detect`: which encoding would a browser (or an
  * XML or CSS parser) use for these files?
  *
- * The detection itself is the core's whatenc_detect() (module/detect.c),
+ * The detection itself is the core's whatenc_detect() (module/detect/detect.c),
  * the same code the kernel module exports; this file reads the files,
  * turns options into struct whatenc_detect_opts and prints the result.
  */

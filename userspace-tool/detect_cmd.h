@@ -7,6 +7,7 @@
 #define WT_DETECT_CMD_H
 
 #include "whatenc.h"
+#include "whatenc_detect.h"
 
 /*
  * `whatenc detect [OPTION...] FILE...`: argv[0] is the subcommand's name

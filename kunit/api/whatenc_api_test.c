@@ -4,7 +4,7 @@
  * module sees it
  *
  * This module is what a filesystem or driver would be: it includes only
- * the public headers (whatenc.h, whatenc_rules.h) and links only against
+ * the public headers (module/include/) and links only against
  * whatenc.ko's EXPORT_SYMBOL_GPL symbols (modpost refuses anything
  * else). It calls every exported function on its success and error
  * paths, converts names with NUL and '/', fills buffers exactly and one
@@ -24,6 +24,7 @@
 #include <linux/preempt.h>
 #include <linux/hardirq.h>
 #include "whatenc.h"
+#include "whatenc_names.h"
 #include "whatenc_rules.h"
 #include "names_index.h"
 #include "wt_ref.h"

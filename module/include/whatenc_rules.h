@@ -10,7 +10,7 @@
 #ifndef WHATENC_RULES_H
 #define WHATENC_RULES_H
 
-#include "whatenc.h"
+#include "whatenc_detect.h"
 
 /**
  * DOC: encoding-declaration rules
