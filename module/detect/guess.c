@@ -435,6 +435,17 @@ static bool wg_ieq(const char *s, size_t len, const char *lit)
 	return !lit[len];
 }
 
+/* Index of language @name in wg_lang_name, or -ENOENT. */
+static int wg_lang(const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(wg_lang_name); i++)
+		if (len && wg_ieq(name, len, wg_lang_name[i]))
+			return i;
+	return -ENOENT;
+}
+
 /**
  * whatenc_guess_hint() - the language hint for a locale, language tag or domain
  * @s:   "ja", "ja_JP.UTF-8", "pt-BR", "zh-TW", "zh_HK", or a top-level
@@ -453,27 +464,20 @@ int whatenc_guess_hint(const char *s, size_t len)
 	const char *t;
 
 	while (n < len && s[n] != '_' && s[n] != '-' && s[n] != '.' &&
-	       s[n] != '@')
+	    s[n] != '@')
 		n++;
-	if (n && wg_ieq(s, n, "zh")) {
-		const char *r = s + n + 1;
-		size_t rl = n < len ? len - n - 1 : 0;
+	if (n == 2 && wg_ieq(s, 2, "zh")) {
+		const char *r = s + 3;
+		size_t rl = len > 3 ? len - 3 : 0;
 
 		if (rl >= 2 && (wg_ieq(r, 2, "tw") || wg_ieq(r, 2, "hk") ||
 				wg_ieq(r, 2, "mo") ||
 				(rl >= 4 && wg_ieq(r, 4, "hant"))))
-			return whatenc_guess_hint("zh_TW", 5);
-		n = 5;
-		s = "zh_CN";
-		len = 5;
+			return wg_lang("zh_TW", 5);
+		return wg_lang("zh_CN", 5);
 	}
-	for (i = 0; i < ARRAY_SIZE(wg_lang_name); i++)
-		if (n && wg_ieq(s, n, wg_lang_name[i]))
-			return i;
-	if (n == 5 && len == 5)
-		for (i = 0; i < ARRAY_SIZE(wg_lang_name); i++)
-			if (wg_ieq(s, 5, wg_lang_name[i]))
-				return i;
+	if (wg_lang(s, n) >= 0)
+		return wg_lang(s, n);
 	t = s + len;
 	while (t > s && t[-1] != '.')
 		t--;
