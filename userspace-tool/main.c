@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "tool.h"
+#include "content.h"
 #include "detect_cmd.h"
 
 #define WT_VERSION "0.1"
@@ -36,7 +37,13 @@ static const char usage_text[] =
 "  -f, --from-code=FROM  input encoding label (default utf-8), or auto:\n"
 "                        detect each file's encoding (see --format)\n"
 "      --format=FORMAT   for -f auto: html, xml, css, text, or auto (by\n"
-"                        the file name's extension, the default)\n"
+"                        the file name's extension, the default). Where\n"
+"                        the format's rules find no declaration, the\n"
+"                        encoding is guessed from the content; the guess\n"
+"                        and its confidence are reported on standard error\n"
+"                        (a weak one as a warning); data that is not text\n"
+"                        is not converted (exit 1)\n"
+"%s"
 "  -t, --to-code=TO      output encoding label (default utf-8)\n"
 "  -o, --output=OUT      write to OUT instead of standard output\n"
 "      --fatal           malformed input is an error (default: U+FFFD)\n"
@@ -93,6 +100,7 @@ static const struct option long_opts[] = {
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
+	WT_CONTENT_OPTIONS,
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -222,8 +230,12 @@ int main(int argc, char **argv)
 		case OPT_FORMAT:
 			format = optarg;
 			break;
+		case WT_OPT_CONTENT_FIRST ... WT_OPT_CONTENT_LAST:
+			if (wt_content_option(opt, optarg))
+				return WT_EXIT_ERR;
+			break;
 		case 'h':
-			fputs(usage_text, stdout);
+			printf(usage_text, wt_content_usage);
 			return fflush(stdout) ? WT_EXIT_ERR : WT_EXIT_OK;
 		case 'V':
 			printf("whatenc %s\n", WT_VERSION);

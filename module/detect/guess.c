@@ -24,7 +24,10 @@
  * The stream is processed in blocks that end at multiples of WG_BLOCK
  * of the stream offset, whatever the caller's chunks; the early stop
  * and the pruning of hopeless candidates are decided only there, so the
- * answer never depends on how the input was split.
+ * answer never depends on how the input was split. Valid UTF-8 never
+ * stops early (one bad byte anywhere makes it invalid): once it is
+ * certain, only UTF-8 validity is checked, and should it fail the other
+ * candidates resume from the next block on.
  */
 #include "internal.h"
 #include "whatenc_guess.h"
@@ -391,11 +394,17 @@ static void wg_boundary(struct whatenc_guess *g)
 		if (g->utf16[k] < WG_DEAD)
 			g->utf16_dead |= 1 << k;
 	}
-	if (g->nonascii + g->controls < WG_SURE_BYTES)
+	if (g->utf8_only && g->utf8_errors)
+		g->utf8_only = false;
+	if (g->utf8_only || g->nonascii + g->controls < WG_SURE_BYTES)
 		return;
-	wg_best(g, false, &margin);
-	if (margin >= WG_SURE)
+	if (wg_best(g, false, &margin) == WG_I_UTF8) {
+		/* validity needs every byte: keep checking that alone */
+		if (margin >= WG_SURE)
+			g->utf8_only = true;
+	} else if (margin >= WG_SURE) {
 		g->done = true;
+	}
 }
 
 /**
@@ -492,6 +501,12 @@ static void wg_block(struct whatenc_guess *g, const u8 *p, size_t n)
 {
 	int k;
 
+	if (g->utf8_only) {
+		/* the others resume at the next block after an error */
+		wg_utf8_block(g, p, n);
+		g->total += n;
+		return;
+	}
 	wg_sb_block(g, p, n);
 	for (k = 0; k < WG_NR_CJK; k++)
 		if (!(g->cjk_dead & (1 << k)))

@@ -44,6 +44,7 @@ struct whatenc_guess {
 	u8 utf16_dead;			/* bit 0 LE, bit 1 BE */
 	s8 hint;			/* language index or -1 */
 	bool done;			/* certain: further input is ignored */
+	bool utf8_only;			/* UTF-8 certain: only validate */
 };
 
 /**
