@@ -411,6 +411,78 @@ WT_CASE(guess_hints)
 	WT_EXPECT_EQ(r.enc, WHATENC_WINDOWS_1251);
 }
 
+static const char *const guess_names_sjis[] = {
+	"\x95\xf1\x8d\x90\x8f\x91\x2e\x74\x78\x74",	/* 報告書.txt */
+	"\x89\xef\x8b\x63\x82\xcc\x8b\x63\x8e\x96\x98\x5e\x2e\x64\x6f\x63",	/* 会議の議事録.doc */
+	"\x8e\xca\x90\x5e\x88\xea\x97\x97\x2e\x74\x78\x74",	/* 写真一覧.txt */
+};
+static const char *const guess_names_sjis_utf8[] = {
+	"報告書.txt",
+	"会議の議事録.doc",
+	"写真一覧.txt",
+};
+
+static const char *const guess_names_gbk[] = {
+	"\xb9\xa4\xd7\xf7\xb1\xa8\xb8\xe6\x2e\x74\x78\x74",	/* 工作报告.txt */
+	"\xbb\xe1\xd2\xe9\xbc\xc7\xc2\xbc\x2e\x64\x6f\x63",	/* 会议记录.doc */
+	"\xd5\xd5\xc6\xac\xc4\xbf\xc2\xbc\x2e\x74\x78\x74",	/* 照片目录.txt */
+};
+static const char *const guess_names_gbk_utf8[] = {
+	"工作报告.txt",
+	"会议记录.doc",
+	"照片目录.txt",
+};
+
+static const char *const guess_names_cp1251[] = {
+	"\xce\xf2\xf7\xb8\xf2\x2e\x74\x78\x74",	/* Отчёт.txt */
+	"\xcf\xf0\xee\xf2\xee\xea\xee\xeb\x2e\x64\x6f\x63",	/* Протокол.doc */
+	"\xd4\xee\xf2\xee\x2e\x74\x78\x74",	/* Фото.txt */
+};
+static const char *const guess_names_cp1251_utf8[] = {
+	"Отчёт.txt",
+	"Протокол.doc",
+	"Фото.txt",
+};
+
+/* Each set of names, judged together, decodes to its UTF-8 form. */
+static void guess_names_check(struct wt_ctx *wt, const char *const *legacy,
+			      const char *const *utf8, size_t n)
+{
+	struct whatenc_guess *g = WT_ALLOC(sizeof(*g));
+	const u8 *names[3];
+	size_t lens[3], i;
+	struct whatenc_guess_result r;
+	u8 out[64];
+
+	WT_ASSERT_TRUE(g != NULL);
+	for (i = 0; i < n; i++) {
+		names[i] = (const u8 *)legacy[i];
+		lens[i] = strlen(legacy[i]);
+	}
+	WT_ASSERT_EQ(whatenc_guess_names(g, names, lens, n, -1, &r), 0);
+	WT_EXPECT_EQ(r.kind, WHATENC_GUESS_TEXT);
+	for (i = 0; i < n; i++)
+		WT_EXPECT_TRUE(guess_decodes_to(names[i], lens[i], r.enc,
+						utf8[i], out, sizeof(out)));
+}
+
+WT_CASE(guess_names)
+{
+	struct whatenc_guess_result r;
+	struct whatenc_guess *g = WT_ALLOC(sizeof(*g));
+
+	WT_ASSERT_TRUE(g != NULL);
+	guess_names_check(wt, guess_names_sjis, guess_names_sjis_utf8, 3);
+	guess_names_check(wt, guess_names_gbk, guess_names_gbk_utf8, 3);
+	guess_names_check(wt, guess_names_cp1251, guess_names_cp1251_utf8, 3);
+	/* no names: ASCII; bad arguments */
+	WT_EXPECT_EQ(whatenc_guess_names(g, NULL, NULL, 0, -1, &r), 0);
+	WT_EXPECT_EQ(r.kind, WHATENC_GUESS_ASCII);
+	WT_EXPECT_EQ(whatenc_guess_names(g, NULL, NULL, 1, -1, &r), -EINVAL);
+	WT_EXPECT_EQ(whatenc_guess_names(NULL, NULL, NULL, 0, -1, &r), -EINVAL);
+	WT_EXPECT_EQ(whatenc_guess_names(g, NULL, NULL, 0, -1, NULL), -EINVAL);
+}
+
 WT_SUITE(guess,
 	 WT_RUN(guess_sentences),
 	 WT_RUN(guess_chunk_split),
@@ -418,4 +490,5 @@ WT_SUITE(guess,
 	 WT_RUN(guess_not_text),
 	 WT_RUN(guess_early_stop),
 	 WT_RUN(guess_unicode_validity),
-	 WT_RUN(guess_hints));
+	 WT_RUN(guess_hints),
+	 WT_RUN(guess_names));

@@ -8,6 +8,7 @@ WHATENC_CORE_SRCS := \
 	labels.c \
 	detect.c \
 	detect/guess.c \
+	detect/guess_names.c \
 	utf8.c \
 	utf16.c \
 	single_byte.c \

@@ -17,6 +17,7 @@
 #include "tool.h"
 #include "content.h"
 #include "detect_cmd.h"
+#include "names_cmd.h"
 
 #define WT_VERSION "0.1"
 
@@ -25,6 +26,7 @@ const char *wt_prog = "whatenc";
 static const char usage_text[] =
 "Usage: whatenc [-f FROM] [-t TO] [OPTION...] [FILE...]\n"
 "       whatenc detect [OPTION...] FILE...   (see whatenc detect --help)\n"
+"       whatenc names [OPTION...] DIR...     (see whatenc names --help)\n"
 "Convert text between the encodings of the WHATWG Encoding Standard.\n"
 "\n"
 "Reads each FILE (or standard input when there is none or FILE is -) as\n"
@@ -189,6 +191,8 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "detect"))
 		return whatenc_detect_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "names"))
+		return whatenc_names_main(argc - 1, argv + 1);
 	while ((opt = getopt_long(argc, argv, "f:t:o:lvhV", long_opts,
 				  NULL)) != -1) {
 		switch (opt) {

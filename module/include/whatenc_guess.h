@@ -91,5 +91,8 @@ bool whatenc_guess_feed(struct whatenc_guess *g, const u8 *buf, size_t len);
 void whatenc_guess_result(const struct whatenc_guess *g, bool at_eof,
 			  struct whatenc_guess_result *r);
 const char *whatenc_guess_kind_name(enum whatenc_guess_kind kind);
+int whatenc_guess_names(struct whatenc_guess *g, const u8 *const *names,
+			const size_t *lens, size_t count, int hint,
+			struct whatenc_guess_result *r);
 
 #endif /* WHATENC_GUESS_H */
