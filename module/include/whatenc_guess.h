@@ -69,8 +69,8 @@ enum whatenc_guess_kind {
  * @enc:        the encoding (see @kind)
  * @confidence: 0-100: how sure, from the margin (in bits of likelihood)
  *	between the answer and the best candidate that decodes the bytes
- *	seen to different text (or "not text"); 50 is a 2-bit margin, 99 a
- *	14-bit one
+ *	seen to different text (or "not text"): 50 below 4 bits, 75 from 4,
+ *	94 from 8, 99 from 12, 100 from 14
  * @lang:       the language the statistics of the answer are of ("ru",
  *	"zh_TW"...), or NULL (ASCII, not text, UTF-8, UTF-16)
  * @bytes:      bytes examined (less than fed once @done)
