@@ -4,7 +4,8 @@
  *
  * whatenc_kunit.ko is the KUnit suites of kunit/sources.mk; KUnit runs
  * them when the module is loaded (after whatenc.ko, whose exported
- * functions they call). Kernel-only: the host test binary does not
+ * functions they call; the session layer is compiled in, see
+ * session_under_test.c). Kernel-only: the host test binary does not
  * link this file.
  */
 #include <linux/module.h>

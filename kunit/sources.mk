@@ -14,8 +14,11 @@ WHATENC_KUNIT_SRCS += test_big5.c
 WHATENC_KUNIT_SRCS += test_euc_kr.c
 
 # Kernel-only suites (the session layer is kernel code): built into
-# whatenc_kunit.ko only; the host build skips them.
+# whatenc_kunit.ko only; the host build skips them. session_under_test.c
+# compiles session.c into the test module (whatenc.ko exports nothing
+# for tests).
 WHATENC_KUNIT_KERNEL_SRCS += test_session.c
+WHATENC_KUNIT_KERNEL_SRCS += session_under_test.c
 WHATENC_KUNIT_SRCS += test_iso_2022_jp.c
 WHATENC_KUNIT_SRCS += test_wpt.c
 WHATENC_KUNIT_SRCS += test_engine.c
@@ -26,3 +29,4 @@ WHATENC_KUNIT_SRCS += test_single_byte.c
 WHATENC_KUNIT_SRCS += test_detect.c
 WHATENC_KUNIT_SRCS += test_fuzz_regress.c
 WHATENC_KUNIT_SRCS += test_guess.c
+WHATENC_KUNIT_SRCS += test_rules.c

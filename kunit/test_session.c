@@ -19,8 +19,6 @@
 /* poll masks compared as plain integers (__poll_t is a sparse bitwise type) */
 #define PM(x)	((__force unsigned int)(x))
 
-MODULE_IMPORT_NS(WHATENC_INTERNAL);
-
 #define FFFD "\xef\xbf\xbd"
 
 static ssize_t sw(struct we_session *s, const void *buf, size_t len)
@@ -79,12 +77,12 @@ WT_CASE(session_alloc_limits)
 {
 	struct we_session *s;
 
-	WT_EXPECT_TRUE(!we_session_alloc(WE_BUF_MIN - 1));
-	WT_EXPECT_TRUE(!we_session_alloc(WE_BUF_MAX + 1));
-	s = we_session_alloc(WE_BUF_MIN);
+	WT_EXPECT_TRUE(!we_session_alloc(WE_BUF_MIN - 1, NULL, false));
+	WT_EXPECT_TRUE(!we_session_alloc(WE_BUF_MAX + 1, NULL, false));
+	s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	WT_ASSERT_TRUE(s);
 	we_session_free(s);
-	s = we_session_alloc(WE_BUF_MAX);
+	s = we_session_alloc(WE_BUF_MAX, NULL, false);
 	WT_ASSERT_TRUE(s);
 	we_session_free(s);
 }
@@ -92,7 +90,7 @@ WT_CASE(session_alloc_limits)
 /* Unconfigured: decode UTF-8, replacement, BOM sniff. */
 WT_CASE(session_default)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	struct whatenc_status st;
 	char out[32];
 
@@ -115,7 +113,7 @@ WT_CASE(session_default)
 
 WT_CASE(session_configure_invalid)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	struct whatenc_configure cfg;
 	struct whatenc_status *a = WT_ALLOC(sizeof(*a)), *b = WT_ALLOC(sizeof(*b));
 	static const struct {
@@ -168,7 +166,7 @@ WT_CASE(session_configure_invalid)
 
 WT_CASE(session_configure_names)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	struct whatenc_configure cfg;
 
 	WT_ASSERT_TRUE(s);
@@ -198,7 +196,7 @@ WT_CASE(session_configure_names)
 
 WT_CASE(session_buffer_limits)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	u8 *big = WT_ALLOC(3 * WE_BUF_MIN), *out = WT_ALLOC(WE_BUF_MIN);
 	struct whatenc_status st;
 
@@ -236,7 +234,7 @@ WT_CASE(session_buffer_limits)
 
 WT_CASE(session_end_of_stream)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	u8 *big = WT_ALLOC(WE_BUF_MIN), *out = WT_ALLOC(WE_BUF_MIN);
 	struct whatenc_status st;
 
@@ -284,7 +282,7 @@ WT_CASE(session_end_of_stream)
 
 WT_CASE(session_bom_switch)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	struct whatenc_configure cfg;
 	struct whatenc_status st;
 	char out[8];
@@ -308,7 +306,7 @@ WT_CASE(session_bom_switch)
 
 WT_CASE(session_fatal_decode)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	struct whatenc_configure cfg;
 	struct whatenc_status st;
 	char out[16];
@@ -358,7 +356,7 @@ WT_CASE(session_fatal_decode)
 
 WT_CASE(session_fatal_encode)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	struct whatenc_configure cfg;
 	struct whatenc_status st;
 	char out[32];
@@ -395,7 +393,7 @@ WT_CASE(session_fatal_encode)
 
 WT_CASE(session_convert)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	struct whatenc_convert cv;
 	u8 *big = WT_ALLOC(3 * WE_BUF_MIN), *out = WT_ALLOC(9 * WE_BUF_MIN);
 	char o[16];
@@ -527,7 +525,7 @@ WT_CASE(session_detect_html_meta)
 {
 	/* HTML prescan: <meta charset>; Shift_JIS 82 A0 is U+3042 */
 	static const char doc[] = "<meta charset=\"shift_jis\">\x82\xa0";
-	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	struct whatenc_status *st = WT_ALLOC(sizeof(*st));
 	u8 *out = WT_ALLOC(256);
 
@@ -583,7 +581,7 @@ WT_CASE(session_detect_html_meta)
 
 WT_CASE(session_detect_bom)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	struct whatenc_status *st = WT_ALLOC(sizeof(*st));
 	u8 *out = WT_ALLOC(256);
 
@@ -630,7 +628,7 @@ WT_CASE(session_detect_xml_css)
 		"<?xml version=\"1.0\" encoding=\"ISO-8859-2\"?><a>\xb1</a>";
 	/* CSS @charset: windows-1251 C0 = U+0410 */
 	static const char css[] = "@charset \"windows-1251\";\xc0";
-	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	struct whatenc_status *st = WT_ALLOC(sizeof(*st));
 	u8 *out = WT_ALLOC(256);
 
@@ -666,7 +664,7 @@ WT_CASE(session_detect_xml_css)
 
 WT_CASE(session_detect_text)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	struct whatenc_status *st = WT_ALLOC(sizeof(*st));
 	u8 *out = WT_ALLOC(WHATENC_DETECT_LOOK_TEXT + 16);
 	u8 *big = WT_ALLOC(WHATENC_DETECT_LOOK_TEXT);
@@ -725,7 +723,7 @@ WT_CASE(session_detect_text)
 
 WT_CASE(session_detect_unsupported)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	struct whatenc_status *st = WT_ALLOC(sizeof(*st));
 	struct whatenc_convert cv = { 0 };
 	u8 *out = WT_ALLOC(64);
@@ -771,7 +769,7 @@ WT_CASE(session_detect_unsupported)
 
 WT_CASE(session_detect_invalid)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
 	struct whatenc_status *a = WT_ALLOC(sizeof(*a));
 	struct whatenc_status *b = WT_ALLOC(sizeof(*b));
 	struct whatenc_configure cfg;
@@ -805,6 +803,97 @@ WT_CASE(session_detect_invalid)
 	we_session_free(s);
 }
 
+/* Buffers: none while idle, allocated on first use, freed when idle. */
+WT_CASE(session_buffers_on_use)
+{
+	unsigned long limit = 0;
+	struct we_mem mem = { .limit = &limit };
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, &mem, false);
+	size_t both = WE_BUF_MIN + min_t(size_t, WE_BUF_MIN, WE_BOUNCE_MAX);
+	struct whatenc_configure cfg;
+	struct whatenc_convert cv = { 0 };
+	char out[32];
+
+	WT_ASSERT_TRUE(s);
+	WT_EXPECT_TRUE(!s->out && !s->bounce && !s->look);
+	WT_EXPECT_EQ(atomic_long_read(&mem.used), 0);
+	WT_EXPECT_EQ(sw(s, "ab\xc3", 3), 3);
+	WT_EXPECT_TRUE(s->out && s->bounce && !s->look);
+	WT_EXPECT_EQ(atomic_long_read(&mem.used), both);
+	/* held output and a partial character survive */
+	WT_EXPECT_EQ(sr(s, out, 1), 1);
+	WT_EXPECT_EQ(we_session_end(s), 0);
+	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 1 + 3);
+	WT_EXPECT_MEMEQ(out, "b" FFFD, 4);
+	WT_EXPECT_EQ(atomic_long_read(&mem.used), both);
+	/* the stream read to its end: nothing held */
+	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 0);
+	WT_EXPECT_TRUE(!s->out && !s->bounce);
+	WT_EXPECT_EQ(atomic_long_read(&mem.used), 0);
+	/* RESET frees buffered output too */
+	WT_EXPECT_EQ(sw(s, "x", 1), 1);
+	WT_EXPECT_EQ(we_session_reset(s), 0);
+	WT_EXPECT_EQ(atomic_long_read(&mem.used), 0);
+	/* CONVERT: kept while a stream goes on, freed at its end */
+	WT_EXPECT_EQ(sconv(s, &cv, "ab", 2, out, sizeof(out), 0), 0);
+	WT_EXPECT_EQ(atomic_long_read(&mem.used), both);
+	WT_EXPECT_EQ(sconv(s, &cv, "ab", 2, out, sizeof(out),
+			   WHATENC_CONVERT_LAST), 0);
+	WT_EXPECT_EQ(cv.result, WHATENC_RES_OK);
+	WT_EXPECT_EQ(atomic_long_read(&mem.used), 0);
+	/* detect mode: the look-ahead holds input until decided */
+	WT_ASSERT_EQ(scfg(s, "windows-1252", WHATENC_DIR_DECODE,
+			  WHATENC_CFG_DETECT, &cfg), 0);
+	WT_EXPECT_EQ(sw(s, "caf\xe9", 4), 4);
+	WT_EXPECT_TRUE(s->look);
+	WT_EXPECT_EQ(atomic_long_read(&mem.used),
+		     both + WHATENC_DETECT_LOOK_TEXT);
+	WT_EXPECT_EQ(we_session_end(s), 0);
+	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 5);
+	WT_EXPECT_MEMEQ(out, "caf\xc3\xa9", 5);
+	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 0);
+	WT_EXPECT_EQ(atomic_long_read(&mem.used), 0);
+	we_session_free(s);
+}
+
+/* The per-user cap: ENOBUFS, nothing changed; exempt sessions pass. */
+WT_CASE(session_mem_cap)
+{
+	size_t both = WE_BUF_MIN + min_t(size_t, WE_BUF_MIN, WE_BOUNCE_MAX);
+	unsigned long limit = both;
+	struct we_mem mem = { .limit = &limit };
+	struct we_session *a = we_session_alloc(WE_BUF_MIN, &mem, false);
+	struct we_session *b = we_session_alloc(WE_BUF_MIN, &mem, false);
+	struct we_session *c = we_session_alloc(WE_BUF_MIN, &mem, true);
+	struct whatenc_convert cv = { 0 };
+	struct whatenc_status st;
+	char out[8];
+
+	WT_ASSERT_TRUE(a && b && c);
+	WT_EXPECT_EQ(sw(a, "a", 1), 1);
+	WT_EXPECT_EQ(sw(b, "b", 1), -ENOBUFS);
+	WT_EXPECT_EQ(we_session_end(b), -ENOBUFS);
+	WT_EXPECT_EQ(sconv(b, &cv, "b", 1, out, sizeof(out), 0), -ENOBUFS);
+	WT_EXPECT_EQ(cv.in_pos, 0);
+	WT_EXPECT_EQ(we_session_status(b, &st), 0);
+	WT_EXPECT_EQ(st.bytes_in, 0);
+	WT_EXPECT_EQ(st.state, WHATENC_STATE_STREAM);
+	WT_EXPECT_EQ(atomic_long_read(&mem.used), both);
+	/* exempt: counted, not refused */
+	WT_EXPECT_EQ(sw(c, "c", 1), 1);
+	WT_EXPECT_EQ(atomic_long_read(&mem.used), 2 * both);
+	we_session_free(c);
+	/* a raised cap applies at once; freeing makes room */
+	limit = 0;
+	WT_EXPECT_EQ(sw(b, "b", 1), 1);
+	limit = both;
+	we_session_free(b);
+	WT_EXPECT_EQ(sr(a, out, sizeof(out)), 1);
+	WT_EXPECT_EQ(out[0], 'a');
+	we_session_free(a);
+	WT_EXPECT_EQ(atomic_long_read(&mem.used), 0);
+}
+
 WT_SUITE(session,
 	 WT_RUN(session_alloc_limits),
 	 WT_RUN(session_default),
@@ -821,4 +910,6 @@ WT_SUITE(session,
 	 WT_RUN(session_detect_xml_css),
 	 WT_RUN(session_detect_text),
 	 WT_RUN(session_detect_unsupported),
-	 WT_RUN(session_detect_invalid));
+	 WT_RUN(session_detect_invalid),
+	 WT_RUN(session_buffers_on_use),
+	 WT_RUN(session_mem_cap));

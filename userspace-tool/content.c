@@ -19,7 +19,7 @@ const char wt_content_usage[] =
 "                        zh-TW, example.co.jp) whose encodings the content\n"
 "                        guess favours a little\n"
 "      --fail-weak       a content guess below --min-confidence is an\n"
-"                        error (exit 1) instead of a warning (-f auto)\n"
+"                        error (exit 1; -f auto converts nothing)\n"
 "      --min-confidence=N  a content guess below N% (default 90) is weak\n";
 
 int wt_content_option(int opt, const char *arg)

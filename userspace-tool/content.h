@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "whatenc.h"
+#include "whatenc_detect.h"
 #include "whatenc_guess.h"
 
 /* getopt codes of the options below (GNU case ranges use FIRST...LAST) */

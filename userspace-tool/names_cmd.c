@@ -25,6 +25,7 @@
 
 #include "content.h"
 #include "names_cmd.h"
+#include "whatenc_names.h"
 #include "tool.h"
 
 #define WN_OK	0

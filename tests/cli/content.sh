@@ -125,6 +125,9 @@ contains "--fail-weak: message" err "weak guess"
 we -f auto --min-confidence=100 weak.txt >out 2>err
 status "weak guess: exit 0" 0 $?
 contains "weak guess: warning" err "warning: weak guess"
+"$WHATENC" detect --fail-weak --min-confidence=100 weak.txt >out 2>err
+status "detect --fail-weak: exit 1" 1 $?
+contains "detect --fail-weak: the guess" out "weak.txt: "
 we -f auto --min-confidence=x weak.txt >out 2>err
 status "--min-confidence=x: exit 2" 2 $?
 we -f auto --hint=xx weak.txt >out 2>err

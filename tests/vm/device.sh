@@ -7,6 +7,9 @@
 # 1000 sessions and the output against the userspace core for all 40
 # encodings. whatenc-devtest32 runs the same checks as a 32-bit program
 # (compat_ioctl) where the kernel can run one (IA32 emulation).
+# whatenc-limits (tests/devtest/limits.c) measures the memory of 10 000
+# idle fds, a user at the user_mem_max cap, and a 2 GiB write stopped by
+# signals.
 # Prints "N passed, N failed"; exit 0 only if nothing failed.
 pass=0
 fail=0
@@ -50,6 +53,17 @@ elif [ "${WHATENC_VM_KIND:-}" = debian ]; then
 else
 	echo "SKIP: whatenc-devtest32 cannot run here (rc $rc: no IA32 emulation in this kernel)"
 fi
+
+# Issue 15: memory per idle fd (10 000 of them), the per-user cap, a
+# killable 2 GiB write (tests/devtest/limits.c)
+for mode in "idle ${WHATENC_IDLE_FDS:-10000}" cap kill; do
+	# shellcheck disable=SC2086 # "idle N" is two words
+	whatenc-limits $mode >"$out" 2>&1
+	rc=$?
+	sed "s/^/[limits $mode] /" "$out"
+	tally "$out" "whatenc-limits $mode"
+	[ $rc -eq 0 ] || [ "$fail" -gt 0 ] || fail=$((fail + 1))
+done
 rm -f "$out"
 
 # buf_size is validated at load time too (needs a whatenc.ko we may reload)

@@ -26,6 +26,16 @@
  *	user pointer faults, the bytes before the fault are consumed and
  *	counted; with none, -EFAULT and nothing changes. A write() after
  *	END_OF_STREAM (even before read() returned 0) starts a new stream.
+ *	A signal stops a long write() after the chunk in progress (16 KiB)
+ *	with the count done (-ERESTARTSYS / EINTR if none).
+ *	Buffers are allocated on first use: -ENOBUFS (nothing consumed)
+ *	when the user's sessions hold user_mem_max bytes (module parameter),
+ *	-ENOMEM when the allocation fails.
+ * Unconsumed input (after a short write(), or from CONVERT's @in_pos on)
+ *	must be presented again unchanged, first thing in the next call:
+ *	the output may already depend on it (a U+FFFD is emitted only once
+ *	the byte after a bad sequence is seen, and that byte can be left
+ *	unconsumed when the output buffer fills up).
  * read(): returns up to count bytes of the output ready (the converter
  *	adds whole characters only).
  *	With nothing ready it blocks (-EAGAIN with O_NONBLOCK, -ERESTARTSYS
@@ -42,6 +52,10 @@
  *	code point).
  * Detect mode: see struct whatenc_configure (WHATENC_CFG_DETECT).
  * FIONREAD: the number of output bytes ready (int).
+ * A caller waiting for a session that another thread is using (its
+ *	mutex) waits killably in the ioctls (-EINTR only for a fatal
+ *	signal, never seen by the process) and interruptibly in read() and
+ *	write() (-ERESTARTSYS).
  * lseek(): not supported (ESPIPE).
  *
  * Layout rules: only fixed-size types, user pointers in __u64, no
@@ -197,13 +211,13 @@ struct whatenc_configure {
  * @out_ready:    output bytes ready to read (as FIONREAD)
  * @buf_size:     size of the session's output buffer
  * @err_kind:     0, WHATENC_RES_MALFORMED, WHATENC_RES_UNMAPPABLE or
- *	WHATENC_RES_UNSUPPORTED (detect mode; @err_bytes: up to 8 bytes of
+ *	WHATENC_RES_UNSUPPORTED (detect mode; @err_bytes: up to 4 bytes of
  *	the BOM, pattern or label, @err_offset where it starts)
  * @err_cp:       unmappable code point (encoders), else 0
- * @err_len:      number of bytes in @err_bytes
+ * @err_len:      number of bytes in @err_bytes, at most 4
  * @reserved0:    0
  * @err_bytes:    the offending input bytes (an unmappable code point
- *	as UTF-8)
+ *	as UTF-8): the first @err_len (at most 4) bytes; the rest is 0
  * @name:         canonical name of @encoding, NUL-terminated
  * @detect_state: WHATENC_DETSTATE_*; the fields below (but
  *	@detect_buffered) are 0 unless DONE
@@ -275,7 +289,19 @@ struct whatenc_status {
  * flushing into it). EINVAL for a position past its size, unknown
  * flags or non-zero reserved fields. EFAULT (nothing changed) when a
  * buffer faults before anything was converted; a fault later ends the
- * call early with the positions of the last complete chunk.
+ * call early with the positions of the last complete chunk. ENOBUFS or
+ * ENOMEM (nothing changed) when the session's buffer cannot be had (see
+ * write()).
+ *
+ * A late EFAULT: the argument is written back unchanged before the
+ * conversion, so EFAULT after it means another thread unmapped or
+ * write-protected the argument during the call. The conversion then
+ * happened (output written, the session's state and counters advanced)
+ * but @in_pos, @out_pos and @result were not written back: STATUS's
+ * @bytes_in and @bytes_out advanced by exactly the bytes consumed and
+ * produced, or RESET to start over. The same for WHATENC_IOC_CONFIGURE:
+ * the new configuration is in effect (a new stream), only @encoding and
+ * @name were not written back (STATUS has both).
  */
 struct whatenc_convert {
 	__u64 in;

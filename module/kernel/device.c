@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * device.c - the misc device /dev/whatenc
+ *
+ * A thin layer: every open file gets its own struct we_session
+ * (session.c), and read/write/poll only translate. The node is mode
+ * 0666: converting text is harmless and unprivileged, each session is
+ * private to its file, and memory is charged to the opener's memcg.
+ *
+ * Each user (the opener's real uid, as for pipes) has one struct we_mem
+ * that the buffers of all its sessions are counted in, capped by the
+ * module parameter user_mem_max unless the opener has CAP_SYS_RESOURCE
+ * or CAP_SYS_ADMIN. The entries live in a small hash table while the
+ * user has a session open.
+ */
+#include <linux/module.h>
+#include <linux/miscdevice.h>
+#include <linux/fs.h>
+#include <linux/poll.h>
+#include <linux/uio.h>
+#include <linux/cred.h>
+#include <linux/capability.h>
+#include <linux/hashtable.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include "session.h"
+#include "device.h"
+
+static bool whatenc_nonblock(struct kiocb *iocb)
+{
+	return (iocb->ki_filp->f_flags & O_NONBLOCK) ||
+	       (iocb->ki_flags & IOCB_NOWAIT);
+}
+
+struct we_user {
+	struct hlist_node node;
+	kuid_t uid;
+	unsigned int sessions;	/* under we_users_lock */
+	struct we_mem mem;
+};
+
+static DEFINE_HASHTABLE(we_users, 6);
+static DEFINE_SPINLOCK(we_users_lock);
+
+/* The entry of @uid with one more session; NULL without memory. */
+static struct we_user *we_user_get(kuid_t uid)
+{
+	struct we_user *u, *fresh;
+
+	fresh = kzalloc(sizeof(*fresh), GFP_KERNEL_ACCOUNT);
+	spin_lock(&we_users_lock);
+	hash_for_each_possible(we_users, u, node, __kuid_val(uid)) {
+		if (uid_eq(u->uid, uid)) {
+			u->sessions++;
+			spin_unlock(&we_users_lock);
+			kfree(fresh);
+			return u;
+		}
+	}
+	if (fresh) {
+		fresh->uid = uid;
+		fresh->sessions = 1;
+		atomic_long_set(&fresh->mem.used, 0);
+		fresh->mem.limit = &whatenc_user_mem_max;
+		hash_add(we_users, &fresh->node, __kuid_val(uid));
+	}
+	spin_unlock(&we_users_lock);
+	return fresh;
+}
+
+static void we_user_put(struct we_user *u)
+{
+	spin_lock(&we_users_lock);
+	if (--u->sessions) {
+		u = NULL;
+	} else {
+		WARN_ON_ONCE(atomic_long_read(&u->mem.used));
+		hash_del(&u->node);
+	}
+	spin_unlock(&we_users_lock);
+	kfree(u);
+}
+
+static int whatenc_open(struct inode *inode, struct file *file)
+{
+	struct we_session *s;
+	struct we_user *u;
+	bool exempt;
+
+	u = we_user_get(current_uid());
+	if (!u)
+		return -ENOMEM;
+	exempt = capable(CAP_SYS_RESOURCE) || capable(CAP_SYS_ADMIN);
+	s = we_session_alloc(READ_ONCE(whatenc_buf_size), &u->mem, exempt);
+	if (!s) {
+		we_user_put(u);
+		return -ENOMEM;
+	}
+	file->private_data = s;
+	return stream_open(inode, file);
+}
+
+static int whatenc_release(struct inode *inode, struct file *file)
+{
+	struct we_session *s = file->private_data;
+	struct we_user *u = container_of(s->mem, struct we_user, mem);
+
+	we_session_free(s);
+	we_user_put(u);
+	return 0;
+}
+
+static ssize_t whatenc_read_iter(struct kiocb *iocb, struct iov_iter *to)
+{
+	return we_session_read(iocb->ki_filp->private_data, to,
+			       whatenc_nonblock(iocb));
+}
+
+static ssize_t whatenc_write_iter(struct kiocb *iocb, struct iov_iter *from)
+{
+	return we_session_write(iocb->ki_filp->private_data, from,
+				whatenc_nonblock(iocb));
+}
+
+static __poll_t whatenc_poll(struct file *file, poll_table *wait)
+{
+	struct we_session *s = file->private_data;
+
+	poll_wait(file, &s->wq, wait);
+	return we_session_poll_mask(s);
+}
+
+static const struct file_operations whatenc_fops = {
+	.owner = THIS_MODULE,
+	.open = whatenc_open,
+	.release = whatenc_release,
+	.read_iter = whatenc_read_iter,
+	.write_iter = whatenc_write_iter,
+	.poll = whatenc_poll,
+	.unlocked_ioctl = whatenc_ioctl,
+	.compat_ioctl = compat_ptr_ioctl,
+	.llseek = noop_llseek,
+};
+
+static struct miscdevice whatenc_misc = {
+	.minor = MISC_DYNAMIC_MINOR,
+	.name = "whatenc",
+	.fops = &whatenc_fops,
+	.mode = 0666,
+};
+
+int whatenc_dev_register(void)
+{
+	return misc_register(&whatenc_misc);
+}
+
+void whatenc_dev_unregister(void)
+{
+	misc_deregister(&whatenc_misc);
+}

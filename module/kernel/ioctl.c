@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ioctl.c - the ioctls of /dev/whatenc (uapi/linux/whatenc.h)
+ *
+ * Copies arguments in and out and calls the session layer. Every
+ * structure has the same layout for 32- and 64-bit programs, so
+ * compat_ioctl is compat_ptr_ioctl. A structure the ioctl writes back
+ * is first written back unchanged, so that a read-only argument fails
+ * with -EFAULT before anything has changed.
+ */
+#include <linux/fs.h>
+#include <linux/uaccess.h>
+#include <linux/uio.h>
+#include <asm/ioctls.h>
+#include "session.h"
+#include "device.h"
+
+static long whatenc_ioc_configure(struct we_session *s, void __user *argp)
+{
+	struct whatenc_configure cfg;
+	int ret;
+
+	if (copy_from_user(&cfg, argp, sizeof(cfg)) ||
+	    copy_to_user(argp, &cfg, sizeof(cfg)))
+		return -EFAULT;
+	ret = we_session_configure(s, &cfg);
+	if (ret)
+		return ret;
+	if (copy_to_user(argp, &cfg, sizeof(cfg)))
+		return -EFAULT;
+	return 0;
+}
+
+static long whatenc_ioc_status(struct we_session *s, void __user *argp)
+{
+	struct whatenc_status st;
+	int ret = we_session_status(s, &st);
+
+	if (ret)
+		return ret;
+	if (copy_to_user(argp, &st, sizeof(st)))
+		return -EFAULT;
+	return 0;
+}
+
+static long whatenc_ioc_convert(struct we_session *s, void __user *argp)
+{
+	struct whatenc_convert cv;
+	struct iovec in_iov, out_iov;
+	struct iov_iter in, out;
+	int ret;
+
+	if (copy_from_user(&cv, argp, sizeof(cv)) ||
+	    copy_to_user(argp, &cv, sizeof(cv)))
+		return -EFAULT;
+	ret = we_session_convert_check(&cv);
+	if (ret)
+		return ret;
+	/* import_single_range() limits each side to MAX_RW_COUNT */
+	ret = import_single_range(WRITE, u64_to_user_ptr(cv.in + cv.in_pos),
+				  cv.in_size - cv.in_pos, &in_iov, &in);
+	if (ret)
+		return ret;
+	ret = import_single_range(READ, u64_to_user_ptr(cv.out + cv.out_pos),
+				  cv.out_size - cv.out_pos, &out_iov, &out);
+	if (ret)
+		return ret;
+	ret = we_session_convert(s, &cv, &in, &out);
+	if (ret)
+		return ret;
+	if (copy_to_user(argp, &cv, sizeof(cv)))
+		return -EFAULT;
+	return 0;
+}
+
+static long whatenc_ioc_fionread(struct we_session *s, int __user *argp)
+{
+	ssize_t n = we_session_ready(s);
+
+	if (n < 0)
+		return n;
+	return put_user((int)min_t(size_t, n, INT_MAX), argp);
+}
+
+long whatenc_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	struct we_session *s = file->private_data;
+	void __user *argp = (void __user *)arg;
+
+	switch (cmd) {
+	case WHATENC_IOC_CONFIGURE:
+		return whatenc_ioc_configure(s, argp);
+	case WHATENC_IOC_END_OF_STREAM:
+		return we_session_end(s);
+	case WHATENC_IOC_RESET:
+		return we_session_reset(s);
+	case WHATENC_IOC_STATUS:
+		return whatenc_ioc_status(s, argp);
+	case WHATENC_IOC_CONVERT:
+		return whatenc_ioc_convert(s, argp);
+	case FIONREAD:
+		return whatenc_ioc_fionread(s, argp);
+	default:
+		return -ENOTTY;
+	}
+}
