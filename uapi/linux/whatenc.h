@@ -92,8 +92,7 @@
 #define WHATENC_CFG_DEC_WTF8	0x08	/* extension: UTF-16 lone surrogates as WTF-8 */
 #define WHATENC_CFG_DETECT	0x10	/* detect the encoding for @format */
 #define WHATENC_CFG_DETECT_TRANSPORT 0x20 /* with DETECT: label = transport */
-#define WHATENC_CFG_DETECT_CONTENT 0x40 /* with DETECT: guess from the content
-					 * where the rules end at the label */
+#define WHATENC_CFG_DETECT_CONTENT 0x40 /* with DETECT: guess from content */
 
 /* whatenc_configure.format (with WHATENC_CFG_DETECT) */
 #define WHATENC_DETECT_FMT_TEXT	0	/* plain text: BOM, UTF-8 validity, label */
