@@ -13,6 +13,8 @@
  *	the label names (Encoding Standard labels) to the truth text;
  *	prints accuracy overall, by length and by encoding, as a Markdown
  *	table
+ *   bench_detect calibrate SAMPLES
+ *	whatenc's accuracy at confidence >= 90 and below
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -187,6 +189,36 @@ static int right(const struct sample *s, const char *label)
 	return b.out_pos == s->tn && !memcmp(out, s->truth, s->tn);
 }
 
+/*
+ * whatenc's confidence against the truth: how often a guess at or above
+ * 90 (the CLI's default --min-confidence) is right, and below it.
+ */
+static int calibrate(const char *path)
+{
+	size_t i, n[2] = { 0 }, ok[2] = { 0 };
+
+	load(path);
+	for (i = 0; i < NS; i++) {
+		struct whatenc_guess g;
+		struct whatenc_guess_result r;
+		int hi;
+
+		if (!right(&S[i], S[i].enc))
+			continue;
+		whatenc_guess_init(&g, -1);
+		whatenc_guess_feed(&g, S[i].data, S[i].n);
+		whatenc_guess_result(&g, true, &r);
+		hi = r.confidence >= 90;
+		n[hi]++;
+		ok[hi] += r.kind != WHATENC_GUESS_NOT_TEXT &&
+			  right(&S[i], whatenc_name(r.enc));
+	}
+	printf("whatenc confidence >= 90: %zu samples, %.1f%% right; below 90: %zu samples, %.1f%% right\n",
+	       n[1], n[1] ? 100.0 * ok[1] / n[1] : 0.0,
+	       n[0], n[0] ? 100.0 * ok[0] / n[0] : 0.0);
+	return 0;
+}
+
 #define MAXDET 8
 static const int LENS[] = { 16, 32, 64, 128, 512, 2048 };
 
@@ -282,6 +314,8 @@ int main(int argc, char **argv)
 {
 	if (argc == 4 && !strcmp(argv[1], "guess"))
 		return guess(argv[2], argv[3]);
+	if (argc == 3 && !strcmp(argv[1], "calibrate"))
+		return calibrate(argv[2]);
 	if (argc >= 4 && !strcmp(argv[1], "score"))
 		return score(argc, argv);
 	fprintf(stderr, "usage: bench_detect guess DETECTOR SAMPLES | score SAMPLES NAME=FILE...\n");
