@@ -233,8 +233,7 @@ include $(sort $(wildcard tests/*/rules.mk tests/*/*/rules.mk))
 # scripts/gen-tables and scripts/gen-detect-model make from the packaged
 # data today.
 check-tables:
-	scripts/gen-tables --check
-	scripts/gen-detect-model --check
+	scripts/check-tables
 
 kunit:
 	scripts/run-kunit
