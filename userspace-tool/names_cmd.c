@@ -40,7 +40,8 @@ static const char names_usage[] =
 "  DIR/OLD -> NEW (ENCODING, content, N%%)\n"
 "OLD shows bytes that are not UTF-8 as \\xHH. The names of a directory\n"
 "are judged together, then those of the whole tree, then each alone.\n"
-"Nothing is renamed without --apply.\n"
+"Nothing is renamed without --apply; a dry run reports names whose UTF-8\n"
+"form exists already (collisions).\n"
 "\n"
 "      --apply           rename; an existing name is never overwritten (a\n"
 "                        collision is reported and the name left alone)\n"
@@ -215,6 +216,13 @@ static void one(struct wn_ctx *c, int dfd, const char *path,
 	printf(" -> %s (%s, %s, %u%%)", out, whatenc_name(enc),
 	       c->from >= 0 ? "given" : "content", conf);
 	if (!c->apply) {
+		struct stat st;
+
+		if (!fstatat(dfd, out, &st, AT_SYMLINK_NOFOLLOW)) {
+			printf(": collision: the new name exists\n");
+			c->status = WN_FAIL;
+			return;
+		}
 		putchar('\n');
 		return;
 	}

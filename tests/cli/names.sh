@@ -67,6 +67,9 @@ contains "second run: nothing to do" out "nothing to do"
 printf old >tree/ru/Фотографии.txt.keep
 printf new >"tree/ru/$(printf "$COLL")"
 printf kept >tree/ru/Письмо.txt
+"$WHATENC" names tree >out 2>err
+status "collision, dry run: exit 1" 1 $?
+contains "collision, dry run: reported" out "collision: the new name exists"
 "$WHATENC" names --apply tree >out 2>err
 status "collision: exit 1" 1 $?
 contains "collision: reported" out "NOT renamed: the new name exists (collision)"
