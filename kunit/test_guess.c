@@ -483,6 +483,40 @@ WT_CASE(guess_names)
 	WT_EXPECT_EQ(whatenc_guess_names(g, NULL, NULL, 0, -1, NULL), -EINVAL);
 }
 
+/*
+ * A long valid UTF-8 stream stays UTF-8: 48 MiB of "д" (D0 B4) is more
+ * sequences (25 million) than scores of 24 bits each add up to in 32
+ * bits unclamped. Once certain, only validity is checked, so this is
+ * quick; the kernel (KASAN in the debug VM) gets 6 MiB.
+ */
+#ifdef __KERNEL__
+#define GUESS_LONG_KIB	6144
+#else
+#define GUESS_LONG_KIB	49152
+#endif
+WT_CASE(guess_long_utf8)
+{
+	u8 *buf = WT_ALLOC(1024);
+	struct whatenc_guess *g = WT_ALLOC(sizeof(*g));
+	struct whatenc_guess_result r;
+	int i;
+
+	WT_ASSERT_TRUE(buf && g);
+	for (i = 0; i < 1024; i += 2) {
+		buf[i] = 0xd0;
+		buf[i + 1] = 0xb4;
+	}
+	whatenc_guess_init(g, -1);
+	for (i = 0; i < GUESS_LONG_KIB; i++)
+		whatenc_guess_feed(g, buf, 1024);
+	whatenc_guess_result(g, true, &r);
+	WT_EXPECT_EQ(r.kind, WHATENC_GUESS_TEXT);
+	WT_EXPECT_EQ(r.enc, WHATENC_UTF_8);
+	WT_EXPECT_EQ(r.confidence, 100);
+	WT_EXPECT_EQ(r.bytes, GUESS_LONG_KIB * 1024);
+	WT_EXPECT_TRUE(!r.done);
+}
+
 WT_SUITE(guess,
 	 WT_RUN(guess_sentences),
 	 WT_RUN(guess_chunk_split),
@@ -491,4 +525,5 @@ WT_SUITE(guess,
 	 WT_RUN(guess_early_stop),
 	 WT_RUN(guess_unicode_validity),
 	 WT_RUN(guess_hints),
-	 WT_RUN(guess_names));
+	 WT_RUN(guess_names),
+	 WT_RUN(guess_long_utf8));

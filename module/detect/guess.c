@@ -134,6 +134,14 @@ static int wg_clamp(s32 v)
 	return v > WG_CLAMP ? WG_CLAMP : v < -WG_CLAMP ? -WG_CLAMP : v;
 }
 
+/* @n times @w (a per-event score), clamped: counts grow without bound. */
+static s32 wg_times(u32 n, s32 w)
+{
+	s32 lim = WG_CLAMP / (w < 0 ? -w : w);
+
+	return n > (u32)lim ? (w < 0 ? -WG_CLAMP : WG_CLAMP) : (s32)n * w;
+}
+
 /* Single-byte candidates: every pair with a non-ASCII byte. */
 static void wg_sb_block(struct whatenc_guess *g, const u8 *p, size_t n)
 {
@@ -272,7 +280,8 @@ static void wg_utf16_block(struct whatenc_guess *g, const u8 *p, size_t n,
 /* Total of candidate @k with the control and hint terms. */
 static s32 wg_sb_total(const struct whatenc_guess *g, int k)
 {
-	s32 s = g->sb[k] + (s32)(g->controls + g->escapes) * WG_CTRL;
+	s32 s = g->sb[k] + wg_times(g->controls, WG_CTRL) +
+		wg_times(g->escapes, WG_CTRL);
 
 	if (g->hint >= 0 && wg_sb_cands[k].lang == g->hint)
 		s += WG_HINT;
@@ -281,10 +290,10 @@ static s32 wg_sb_total(const struct whatenc_guess *g, int k)
 
 static s32 wg_cjk_total(const struct whatenc_guess *g, int k)
 {
-	s32 s = g->cjk[k] + (s32)g->controls * WG_CTRL;
+	s32 s = g->cjk[k] + wg_times(g->controls, WG_CTRL);
 
 	if (wg_cjk_cands[k].enc != WHATENC_ISO_2022_JP)
-		s += (s32)g->escapes * WG_CTRL;
+		s += wg_times(g->escapes, WG_CTRL);
 	if (g->hint >= 0 && wg_cjk_cands[k].lang + WG_NR_SB_LANGS == g->hint)
 		s += WG_HINT;
 	return s;
@@ -308,8 +317,9 @@ static s32 wg_total(const struct whatenc_guess *g, int i, bool at_eof)
 		if (g->utf8_errors || !g->utf8_multi ||
 		    (at_eof && !g->done && g->utf8.needed))
 			return WG_NONE;
-		return wg_clamp((s32)g->utf8_multi * WG_UTF8 +
-				(s32)(g->controls + g->escapes) * WG_CTRL);
+		return wg_times(g->utf8_multi, WG_UTF8) +
+		       wg_times(g->controls, WG_CTRL) +
+		       wg_times(g->escapes, WG_CTRL);
 	}
 	i -= WG_I_U16;
 	if (g->utf16_dead & (1 << i) || g->total < 2 ||
