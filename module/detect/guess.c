@@ -386,11 +386,24 @@ static int wg_best(const struct whatenc_guess *g, bool at_eof, s32 *margin)
 	return bi;
 }
 
+/* Counters saturate (a stream may be longer than 4 GiB). */
+static void wg_saturate(u32 *n)
+{
+	if (*n > WG_CLAMP)
+		*n = WG_CLAMP;
+}
+
 /* At a block boundary: clamp, prune, decide whether to stop. */
 static void wg_boundary(struct whatenc_guess *g)
 {
 	s32 margin;
 	int k;
+
+	wg_saturate(&g->nonascii);
+	wg_saturate(&g->controls);
+	wg_saturate(&g->escapes);
+	wg_saturate(&g->utf8_multi);
+	wg_saturate(&g->utf8_errors);
 
 	for (k = 0; k < WG_NR_SB_CANDS; k++)
 		g->sb[k] = wg_clamp(g->sb[k]);
