@@ -223,15 +223,17 @@ vm-prep: vm-modules vm-progs cli-data
 
 # Per-directory rules (e.g. tests/devtest/rules.mk: more programs for
 # build/vm-bin/, added as prerequisites of vm-progs).
-include $(sort $(wildcard tests/*/rules.mk))
+include $(sort $(wildcard tests/*/rules.mk tests/*/*/rules.mk))
 
 # --- test runs -------------------------------------------------------------------
 
 .PHONY: kunit vm-test check check-tables try
-# The committed generated tables (module/codec/tables/tables_*.h) must match what
-# scripts/gen-tables makes from the packaged data today.
+# The committed generated tables (module/codec/tables/tables_*.h, the
+# content detector's module/detect/tables_guess.h) must match what
+# scripts/gen-tables and scripts/gen-detect-model make from the packaged
+# data today.
 check-tables:
-	scripts/gen-tables --check
+	scripts/check-tables
 
 kunit:
 	scripts/run-kunit
@@ -370,6 +372,7 @@ help:
 	@echo "make sparse     sparse (C=2) against the test kernel"
 	@echo "make checkpatch checkpatch.pl over the kernel sources"
 	@echo "make bench      whatenc vs iconv, ICU, encoding_rs (docs/performance.md)"
+	@echo "make bench-detect content detection vs uchardet, chardet, ICU"
 	@echo "make bench-vm   /dev/whatenc vs the in-process core, in the VM"
 	@echo "make fuzz       libFuzzer targets, FUZZ_SECONDS=N each"
 	@echo "                (FUZZ_RUNS=N: N executions each; FUZZ_CMP=0: no"
