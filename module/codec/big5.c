@@ -52,9 +52,10 @@ static __always_inline u32 big5_step(struct whatenc_decoder *d, u8 byte)
 	return we_two_byte_step(&d->s.big5.lead, byte, big5_lookup);
 }
 
-static void big5_fast(struct whatenc_buf *b)
+static void big5_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 {
-	we_dec_fast_two_byte(b, big5_lookup);
+	(void)d;
+	we_dec_fast_two_byte(b, big5_lookup, true);
 }
 
 static enum whatenc_ret big5_decode(struct whatenc_decoder *d,

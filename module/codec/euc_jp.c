@@ -11,45 +11,73 @@
 #include "jis.h"
 
 /*
- * A fatal error. The offending bytes are the ones held in the decoder
- * state (0x8F when @j212, then @lead), then @byte when @with_byte.
+ * EUC-JP decoder, step 5: the code point of @lead and @byte, both
+ * 0xA1..0xFE, in index jis0212 after 0x8F (@j212) or else in index
+ * jis0208; 0 for anything else.
  */
-static enum whatenc_ret euc_jp_error(struct whatenc_decoder *d, u8 lead,
-				     bool j212, u8 byte, bool with_byte)
+static inline u32 euc_jp_lookup(u8 lead, u8 byte, bool j212)
 {
-	unsigned int i = 0;
+	u8 l = lead - 0xa1, t = byte - 0xa1;
 
-	if (j212)
-		d->err.bytes[i++] = 0x8f;
-	if (lead)
-		d->err.bytes[i++] = lead;
-	if (with_byte)
-		d->err.bytes[i++] = byte;
-	d->err.len = i;
-	d->err.cp = 0;
-	return WHATENC_MALFORMED;
+	if (l >= 94 || t >= 94)
+		return 0;
+	return j212 ? we_jis0212_cp(l * 94 + t) : we_jis0208_cp(l * 94 + t);
+}
+
+/* The EUC-JP decoder's steps. */
+static __always_inline u32 euc_jp_step(struct whatenc_decoder *d, u8 byte)
+{
+	u8 lead = d->s.euc_jp.lead;
+	u32 cp;
+
+	if (lead == 0x8e && byte >= 0xa1 && byte <= 0xdf) {
+		d->s.euc_jp.lead = 0;
+		return 0xff61 - 0xa1 + byte;
+	}
+	if (lead == 0x8f && byte >= 0xa1 && byte <= 0xfe) {
+		d->s.euc_jp.jis0212 = 1;
+		d->s.euc_jp.lead = byte;
+		return WE_STEP_CONTINUE;
+	}
+	if (lead) {
+		cp = euc_jp_lookup(lead, byte, d->s.euc_jp.jis0212);
+		d->s.euc_jp.lead = 0;
+		d->s.euc_jp.jis0212 = 0;
+		if (cp)
+			return cp;
+		/* an ASCII byte is restored to the input */
+		return WE_STEP_ERROR(byte < 0x80);
+	}
+	if (byte < 0x80)
+		return byte;
+	if (byte == 0x8e || byte == 0x8f || (byte >= 0xa1 && byte <= 0xfe)) {
+		d->s.euc_jp.lead = byte;
+		return WE_STEP_CONTINUE;
+	}
+	return WE_STEP_ERROR(0);
 }
 
 /*
  * Decoder fast path, with no lead byte held: ASCII runs a word at a time,
  * complete two-byte JIS X 0208 codes (0xA1..0xFE twice) that have a code
  * point and 0x8E half-width katakana, written straight to the output
- * (BMP: 3 bytes of room). Stops, for the general path, at anything else
- * (0x8F JIS X 0212, a lead at the end of the input, an error) or when
- * the output is short.
+ * (BMP: 3 bytes of room). Stops, for the steps, at anything else (0x8F
+ * JIS X 0212, a lead at the end of the input, an error) or when the
+ * output is short.
  */
-static void euc_jp_dec_fast(struct whatenc_buf *b)
+static void euc_jp_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 {
 	const u8 *in = b->in;
 	u8 *out = b->out;
 	size_t ip = b->in_pos, op = b->out_pos;
 	const size_t in_size = b->in_size, out_size = b->out_size;
 
+	(void)d;
 	while (ip < in_size) {
-		u8 l = in[ip] - 0xa1, t;
+		u8 c = in[ip], t;
 		u32 cp;
 
-		if (in[ip] < 0x80) {
+		if (c < 0x80) {
 			size_t n = in_size - ip;
 
 			if (n > out_size - op)
@@ -63,16 +91,13 @@ static void euc_jp_dec_fast(struct whatenc_buf *b)
 		}
 		if (out_size - op < 3 || in_size - ip < 2)
 			break;
-		t = in[ip + 1] - 0xa1;
-		if (l < 94 && t < 94) {
-			cp = we_jis0208_cp(l * 94 + t);
-			if (!cp)
-				break;
-		} else if (in[ip] == 0x8e && t < 0x3f) {
-			cp = 0xff61 + t;
-		} else {
+		t = in[ip + 1];
+		if (c == 0x8e && t >= 0xa1 && t <= 0xdf)
+			cp = 0xff61 - 0xa1 + t;
+		else
+			cp = euc_jp_lookup(c, t, false);
+		if (!cp)
 			break;
-		}
 		op += we_utf8_write(out + op, cp);
 		ip += 2;
 	}
@@ -80,115 +105,10 @@ static void euc_jp_dec_fast(struct whatenc_buf *b)
 	b->out_pos = op;
 }
 
-/**
- * whatenc_euc_jp_decode() - EUC-JP decoder (see internal.h)
- * @d:    decoder
- * @b:    buffers
- * @last: end of stream after @b->in
- *
- * Return: see enum whatenc_ret.
- */
-static enum whatenc_ret whatenc_euc_jp_decode(struct whatenc_decoder *d,
-					      struct whatenc_buf *b, bool last)
+static enum whatenc_ret euc_jp_decode(struct whatenc_decoder *d,
+				      struct whatenc_buf *b, bool last)
 {
-	u8 lead = d->s.euc_jp.lead;
-	bool j212 = d->s.euc_jp.jis0212;
-	enum whatenc_ret ret = WHATENC_INPUT_EMPTY;
-
-	while (b->in_pos < b->in_size) {
-		u8 byte = b->in[b->in_pos];
-		u32 cp;
-
-		if (!lead) {
-			if (!d->pend_len && !j212) {
-				euc_jp_dec_fast(b);
-				if (b->in_pos == b->in_size)
-					break;
-				byte = b->in[b->in_pos];
-			}
-			if (byte < 0x80) {
-				size_t n = b->in_size - b->in_pos;
-
-				if (n > b->out_size - b->out_pos)
-					n = b->out_size - b->out_pos;
-				if (!n) {
-					ret = WHATENC_OUTPUT_FULL;
-					break;
-				}
-				n = we_ascii_copy(b->out + b->out_pos,
-						  b->in + b->in_pos, n);
-				b->in_pos += n;
-				b->out_pos += n;
-				continue;
-			}
-			b->in_pos++;
-			if (byte == 0x8e || byte == 0x8f ||
-			    (byte >= 0xa1 && byte <= 0xfe)) {
-				lead = byte;
-				continue;
-			}
-			if (d->flags & WHATENC_DEC_FATAL) {
-				ret = euc_jp_error(d, 0, false, byte, true);
-				break;
-			}
-			cp = WE_FFFD;
-		} else if (lead == 0x8e && byte >= 0xa1 && byte <= 0xdf) {
-			b->in_pos++;
-			lead = 0;
-			cp = 0xff61 - 0xa1 + byte;
-		} else if (lead == 0x8f && byte >= 0xa1 && byte <= 0xfe) {
-			b->in_pos++;
-			j212 = true;
-			lead = byte;
-			continue;
-		} else {
-			u8 l = lead;
-			bool was212 = j212;
-
-			lead = 0;
-			cp = 0;
-			if (l >= 0xa1 && l <= 0xfe && byte >= 0xa1 &&
-			    byte <= 0xfe) {
-				unsigned int p = (l - 0xa1) * 94 + byte - 0xa1;
-
-				cp = j212 ? we_jis0212_cp(p) : we_jis0208_cp(p);
-			}
-			j212 = false;
-			if (cp) {
-				b->in_pos++;
-			} else {
-				/* an ASCII byte is restored: not consumed */
-				bool ascii = byte < 0x80;
-
-				if (!ascii)
-					b->in_pos++;
-				if (d->flags & WHATENC_DEC_FATAL) {
-					ret = euc_jp_error(d, l, was212, byte,
-							   !ascii);
-					break;
-				}
-				cp = WE_FFFD;
-			}
-		}
-		if (!we_put_cp(d, b, cp)) {
-			ret = WHATENC_OUTPUT_FULL;
-			break;
-		}
-	}
-	if (ret == WHATENC_INPUT_EMPTY && last && lead) {
-		u8 l = lead;
-		bool was212 = j212;
-
-		lead = 0;
-		j212 = false;
-		if (d->flags & WHATENC_DEC_FATAL)
-			ret = euc_jp_error(d, l, was212, 0, false);
-		else if (!we_put_cp(d, b, WE_FFFD))
-			ret = WHATENC_OUTPUT_FULL;
-	}
-	d->s.euc_jp.lead = lead;
-	d->s.euc_jp.jis0212 = j212;
-	return ret;
+	return we_decode_steps(d, b, last, euc_jp_step, euc_jp_dec_fast);
 }
 
 /**
@@ -278,6 +198,6 @@ static enum whatenc_ret whatenc_euc_jp_encode(struct whatenc_encoder *e,
 }
 
 const struct we_family we_family_euc_jp = {
-	.decode = whatenc_euc_jp_decode,
+	.decode = euc_jp_decode,
 	.encode = whatenc_euc_jp_encode,
 };

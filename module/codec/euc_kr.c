@@ -29,9 +29,10 @@ static __always_inline u32 euc_kr_step(struct whatenc_decoder *d, u8 byte)
 	return we_two_byte_step(&d->s.euc_kr.lead, byte, euc_kr_lookup);
 }
 
-static void euc_kr_fast(struct whatenc_buf *b)
+static void euc_kr_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 {
-	we_dec_fast_two_byte(b, euc_kr_lookup);
+	(void)d;
+	we_dec_fast_two_byte(b, euc_kr_lookup, false);
 }
 
 static enum whatenc_ret euc_kr_decode(struct whatenc_decoder *d,

@@ -398,6 +398,8 @@ static inline void we_utf8_init(struct whatenc_utf8_state *st)
  * it gives WE_MALFORMED with e->err.len/bytes set, and the family must
  * return WHATENC_MALFORMED.
  */
+u32 we_enc_malformed(struct whatenc_encoder *e);
+
 static inline u32 we_enc_next(struct whatenc_encoder *e,
 			      struct whatenc_buf *b, bool last)
 {
@@ -407,16 +409,7 @@ static inline u32 we_enc_next(struct whatenc_encoder *e,
 		return cp;
 	if (cp == WE_NEED_MORE && (!last || !e->in.needed))
 		return WE_NEED_MORE;
-	if (e->flags & WHATENC_ENC_HTML) {
-		we_utf8_init(&e->in);
-		return WE_FFFD;
-	}
-	e->err.len = e->in.seen;
-	memcpy(e->err.bytes, e->in.seq, sizeof(e->err.bytes));
-	e->err.cp = 0;
-	e->err_held = 0;
-	we_utf8_init(&e->in);
-	return WE_MALFORMED;
+	return we_enc_malformed(e);
 }
 
 /*
@@ -515,10 +508,11 @@ we_encode_two_byte(struct whatenc_encoder *e, struct whatenc_buf *b,
  * - a code point (below 0x110000): emit it;
  * - WE_STEP_PAIR(a, b): emit two code points, both below U+8000 (Big5);
  * - WE_STEP_CONTINUE: the byte is consumed, nothing to emit yet;
- * - WE_STEP_ERROR(bad, unread): an error, encoding_rs's Malformed(bad,
- *   unread): of the bytes of the sequence so far (the current one last),
- *   the first @bad are the malformed ones and the last @unread go back to
- *   the input ("restore to I/O queue").
+ * - WE_STEP_ERROR(unread): an error, encoding_rs's Malformed(bad, unread):
+ *   of the bytes of the sequence so far (d->seq, the current one last),
+ *   the last @unread go back to the input ("restore to I/O queue") and
+ *   the ones before them (bad = d->seq_len - unread) are the malformed
+ *   ones.
  * The engine's loop (we_decode_steps()) owns all the rest: the bytes of
  * the sequence (d->seq), ASCII runs and the family's optional fast path
  * between sequences, the error mode, held output, restored bytes and the
@@ -526,10 +520,16 @@ we_encode_two_byte(struct whatenc_encoder *e, struct whatenc_buf *b,
  * it). The family state must be all zero between sequences.
  */
 #define WE_STEP_CONTINUE	0xffffffffu
-#define WE_STEP_ERROR(bad, unread)	(0x80000000u | (bad) << 8 | (unread))
+#define WE_STEP_ERROR(unread)	(0x80000000u | (unread))
 #define WE_STEP_PAIR(a, b)	(0x40000000u | (u32)(a) << 15 | (b))
 
-/* Out of line (engine.c): a step's pair or error, and the end of stream. */
+/*
+ * Out of line (engine.c): a decoder error (U+FFFD, or the fatal record of
+ * @bytes: the one place that reads the decoders' error mode), a step's
+ * pair or error, and the end of the stream.
+ */
+enum whatenc_ret we_dec_error(struct whatenc_decoder *d, struct whatenc_buf *b,
+			      const u8 *bytes, unsigned int n);
 enum whatenc_ret we_step_result(struct whatenc_decoder *d,
 				struct whatenc_buf *b, u32 r);
 enum whatenc_ret we_step_eof(struct whatenc_decoder *d, struct whatenc_buf *b);
@@ -541,7 +541,7 @@ enum whatenc_ret we_step_eof(struct whatenc_decoder *d, struct whatenc_buf *b);
 static __always_inline enum whatenc_ret
 we_decode_steps(struct whatenc_decoder *d, struct whatenc_buf *b, bool last,
 		u32 (*step)(struct whatenc_decoder *d, u8 byte),
-		void (*fast)(struct whatenc_buf *b))
+		void (*fast)(struct whatenc_decoder *d, struct whatenc_buf *b))
 {
 	enum whatenc_ret ret;
 	u32 r;
@@ -550,7 +550,7 @@ we_decode_steps(struct whatenc_decoder *d, struct whatenc_buf *b, bool last,
 	while (b->in_pos < b->in_size) {
 		if (!d->seq_len) {
 			if (fast)
-				fast(b);
+				fast(d, b);
 			we_ascii_run(b);
 			if (b->in_pos == b->in_size)
 				break;
@@ -581,51 +581,60 @@ we_decode_steps(struct whatenc_decoder *d, struct whatenc_buf *b, bool last,
  * The two-byte families (Big5, EUC-KR, and gb18030's two-byte codes):
  * @lookup(lead, byte) is the code point of a lead 0x81..0xFE and a byte
  * (or WE_STEP_PAIR), 0 for null, also for a byte outside the trail range.
- * The step is the spec's, with the lead in *@lead.
+ * The step is the spec's, with the lead in *@lead; we_lead_trail() is
+ * its "lead is not 0x00" part, which Shift_JIS and gb18030 share.
  */
+static __always_inline u32 we_lead_trail(u8 *lead, u8 byte,
+					 u32 (*lookup)(u8 lead, u8 byte))
+{
+	u32 cp = lookup(*lead, byte);
+
+	*lead = 0;
+	if (cp)
+		return cp;
+	/* an ASCII byte is restored to the input */
+	return WE_STEP_ERROR(byte < 0x80);
+}
+
 static __always_inline u32 we_two_byte_step(u8 *lead, u8 byte,
 					    u32 (*lookup)(u8 lead, u8 byte))
 {
-	u32 cp;
-
-	if (*lead) {
-		cp = lookup(*lead, byte);
-		*lead = 0;
-		if (cp)
-			return cp;
-		/* an ASCII byte is restored to the input */
-		return byte < 0x80 ? WE_STEP_ERROR(1, 1) : WE_STEP_ERROR(2, 0);
-	}
+	if (*lead)
+		return we_lead_trail(lead, byte, lookup);
 	if (byte < 0x80)
 		return byte;
 	if (byte >= 0x81 && byte <= 0xfe) {
 		*lead = byte;
 		return WE_STEP_CONTINUE;
 	}
-	return WE_STEP_ERROR(1, 0);
+	return WE_STEP_ERROR(0);
 }
 
 /*
  * Their fast path: ASCII runs and complete two-byte codes with a single
  * code point, while at least 2 input and 4 output bytes remain; anything
- * else is left to the steps. The same @lookup as the step's.
+ * else is left to the steps. The same @lookup as the step's; @pairs: it
+ * can return WE_STEP_PAIR() (Big5).
  */
 static __always_inline void
-we_dec_fast_two_byte(struct whatenc_buf *b, u32 (*lookup)(u8 lead, u8 byte))
+we_dec_fast_two_byte(struct whatenc_buf *b, u32 (*lookup)(u8 lead, u8 byte),
+		     bool pairs)
 {
 	const u8 *in = b->in;
 	u8 *out = b->out;
 	size_t ip = b->in_pos, op = b->out_pos;
+	/* locals: the stores to out[] could alias *b */
+	const size_t in_size = b->in_size, out_size = b->out_size;
 
-	while (b->in_size - ip >= 2 && b->out_size - op >= 4) {
+	while (in_size - ip >= 2 && out_size - op >= 4) {
 		u8 c0 = in[ip];
 		u32 cp;
 
 		if (c0 < 0x80) {
-			size_t n = b->in_size - ip;
+			size_t n = in_size - ip;
 
-			if (n > b->out_size - op)
-				n = b->out_size - op;
+			if (n > out_size - op)
+				n = out_size - op;
 			n = we_ascii_copy(out + op, in + ip, n);
 			ip += n;
 			op += n;
@@ -634,7 +643,7 @@ we_dec_fast_two_byte(struct whatenc_buf *b, u32 (*lookup)(u8 lead, u8 byte))
 		if (c0 == 0x80 || c0 == 0xff)
 			break;
 		cp = lookup(c0, in[ip + 1]);
-		if (!cp || cp >= 0x110000)
+		if (!cp || (pairs && cp >= 0x110000))
 			break;
 		op += we_utf8_write(out + op, cp);
 		ip += 2;

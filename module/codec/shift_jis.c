@@ -12,37 +12,64 @@
  */
 #include "jis.h"
 
-static enum whatenc_ret sjis_error(struct whatenc_decoder *d, u8 lead,
-				   u8 byte, bool with_byte)
+/*
+ * Shift_JIS decoder, step 3: the code point of @lead (0x81..0x9F,
+ * 0xE0..0xFC) and @byte, 0 if byte is outside 0x40..0x7E, 0x80..0xFC or
+ * the pointer is null; pointers 8836..10715 are U+E000..U+E757. The
+ * lead offset (lead - 0x81 or lead - 0xC1) is (lead ^ 0x20) - 0xA1.
+ */
+static inline u32 sjis_lookup(u8 lead, u8 byte)
 {
-	unsigned int i = 0;
+	u8 t = byte - 0x40;
+	unsigned int p;
 
-	if (lead)
-		d->err.bytes[i++] = lead;
-	if (with_byte)
-		d->err.bytes[i++] = byte;
-	d->err.len = i;
-	d->err.cp = 0;
-	return WHATENC_MALFORMED;
+	if (t > 0xbc || t == 0x3f)
+		return 0;
+	p = (u8)((lead ^ 0x20) - 0xa1) * 188 + t - (t > 0x3f);
+	if (p >= 8836 && p <= 10715)
+		return 0xe000 - 8836 + p;
+	return we_jis0208_cp(p);
+}
+
+/* A Shift_JIS lead byte: 0x81..0x9F or 0xE0..0xFC. */
+static inline bool sjis_is_lead(u8 byte)
+{
+	return (u8)((byte ^ 0x20) - 0xa1) < 60;
+}
+
+/* The Shift_JIS decoder's steps. */
+static __always_inline u32 sjis_step(struct whatenc_decoder *d, u8 byte)
+{
+	if (d->s.shift_jis.lead)
+		return we_lead_trail(&d->s.shift_jis.lead, byte, sjis_lookup);
+	if (byte <= 0x80)
+		return byte;
+	if (byte >= 0xa1 && byte <= 0xdf)
+		return 0xff61 - 0xa1 + byte;
+	if (sjis_is_lead(byte)) {
+		d->s.shift_jis.lead = byte;
+		return WE_STEP_CONTINUE;
+	}
+	return WE_STEP_ERROR(0);
 }
 
 /*
  * Decoder fast path, with no lead byte held: ASCII runs a word at a time,
  * half-width katakana and complete two-byte codes that have a code point,
  * written straight to the output (all in the BMP: 3 bytes of room are
- * enough). Stops, for the general path, at anything else (0x80, a lead
- * at the end of the input, an error) or when the output is short.
+ * enough). Stops, for the steps, at anything else (0x80, a lead at the
+ * end of the input, an error) or when the output is short.
  */
-static void sjis_dec_fast(struct whatenc_buf *b)
+static void sjis_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 {
 	const u8 *in = b->in;
 	u8 *out = b->out;
 	size_t ip = b->in_pos, op = b->out_pos;
 	const size_t in_size = b->in_size, out_size = b->out_size;
 
+	(void)d;
 	while (ip < in_size) {
-		u8 c = in[ip], l, t;
-		unsigned int p;
+		u8 c = in[ip];
 		u32 cp;
 
 		if (c < 0x80) {
@@ -68,22 +95,9 @@ static void sjis_dec_fast(struct whatenc_buf *b)
 			ip++;
 			continue;
 		}
-		/*
-		 * lead 0x81..0x9F, 0xE0..0xFC: (c ^ 0x20) is 0xA1..0xDC, and
-		 * (c ^ 0x20) - 0xA1 is the spec's lead - offset (0..59);
-		 * trail 0x40..0x7E, 0x80..0xFC: t - 0x40 is 0..0xBC, not 0x3F
-		 */
-		l = (u8)((c ^ 0x20) - 0xa1);
-		if (l >= 60 || in_size - ip < 2)
+		if (!sjis_is_lead(c) || in_size - ip < 2)
 			break;
-		t = in[ip + 1] - 0x40;
-		if (t > 0xbc || t == 0x3f)
-			break;
-		p = l * 188 + t - (t > 0x3f);
-		if (p >= 8836 && p <= 10715)
-			cp = 0xe000 - 8836 + p;
-		else
-			cp = we_jis0208_cp(p);
+		cp = sjis_lookup(c, in[ip + 1]);
 		if (!cp)
 			break;
 		op += we_utf8_write(out + op, cp);
@@ -93,109 +107,10 @@ static void sjis_dec_fast(struct whatenc_buf *b)
 	b->out_pos = op;
 }
 
-/**
- * whatenc_shift_jis_decode() - Shift_JIS decoder (see internal.h)
- * @d:    decoder
- * @b:    buffers
- * @last: end of stream after @b->in
- *
- * Return: see enum whatenc_ret.
- */
-static enum whatenc_ret whatenc_shift_jis_decode(struct whatenc_decoder *d,
-						 struct whatenc_buf *b, bool last)
+static enum whatenc_ret sjis_decode(struct whatenc_decoder *d,
+				    struct whatenc_buf *b, bool last)
 {
-	u8 lead = d->s.shift_jis.lead;
-	enum whatenc_ret ret = WHATENC_INPUT_EMPTY;
-
-	while (b->in_pos < b->in_size) {
-		u8 byte = b->in[b->in_pos];
-		u32 cp;
-
-		if (!lead) {
-			if (!d->pend_len) {
-				sjis_dec_fast(b);
-				if (b->in_pos == b->in_size)
-					break;
-				byte = b->in[b->in_pos];
-			}
-			if (byte < 0x80) {
-				size_t n = b->in_size - b->in_pos;
-
-				if (n > b->out_size - b->out_pos)
-					n = b->out_size - b->out_pos;
-				if (!n) {
-					ret = WHATENC_OUTPUT_FULL;
-					break;
-				}
-				n = we_ascii_copy(b->out + b->out_pos,
-						  b->in + b->in_pos, n);
-				b->in_pos += n;
-				b->out_pos += n;
-				continue;
-			}
-			b->in_pos++;
-			if (byte == 0x80) {
-				cp = 0x80;
-			} else if (byte >= 0xa1 && byte <= 0xdf) {
-				cp = 0xff61 - 0xa1 + byte;
-			} else if ((byte >= 0x81 && byte <= 0x9f) ||
-				   (byte >= 0xe0 && byte <= 0xfc)) {
-				lead = byte;
-				continue;
-			} else {
-				if (d->flags & WHATENC_DEC_FATAL) {
-					ret = sjis_error(d, 0, byte, true);
-					break;
-				}
-				cp = WE_FFFD;
-			}
-		} else {
-			u8 l = lead;
-
-			lead = 0;
-			cp = 0;
-			if ((byte >= 0x40 && byte <= 0x7e) ||
-			    (byte >= 0x80 && byte <= 0xfc)) {
-				unsigned int p;
-
-				p = (l - (l < 0xa0 ? 0x81 : 0xc1)) * 188 +
-				    byte - (byte < 0x7f ? 0x40 : 0x41);
-				if (p >= 8836 && p <= 10715)
-					cp = 0xe000 - 8836 + p;
-				else
-					cp = we_jis0208_cp(p);
-			}
-			if (cp) {
-				b->in_pos++;
-			} else {
-				/* an ASCII byte is restored: not consumed */
-				bool ascii = byte < 0x80;
-
-				if (!ascii)
-					b->in_pos++;
-				if (d->flags & WHATENC_DEC_FATAL) {
-					ret = sjis_error(d, l, byte, !ascii);
-					break;
-				}
-				cp = WE_FFFD;
-			}
-		}
-		if (!we_put_cp(d, b, cp)) {
-			ret = WHATENC_OUTPUT_FULL;
-			break;
-		}
-	}
-	if (ret == WHATENC_INPUT_EMPTY && last && lead) {
-		u8 l = lead;
-
-		lead = 0;
-		if (d->flags & WHATENC_DEC_FATAL)
-			ret = sjis_error(d, l, 0, false);
-		else if (!we_put_cp(d, b, WE_FFFD))
-			ret = WHATENC_OUTPUT_FULL;
-	}
-	d->s.shift_jis.lead = lead;
-	return ret;
+	return we_decode_steps(d, b, last, sjis_step, sjis_dec_fast);
 }
 
 /*
@@ -312,6 +227,6 @@ static enum whatenc_ret whatenc_shift_jis_encode(struct whatenc_encoder *e,
 }
 
 const struct we_family we_family_shift_jis = {
-	.decode = whatenc_shift_jis_decode,
+	.decode = sjis_decode,
 	.encode = whatenc_shift_jis_encode,
 };

@@ -74,15 +74,14 @@ static enum whatenc_ret whatenc_sb_decode(struct whatenc_decoder *d,
 		byte = b->in[b->in_pos++];
 		cp = byte < 0x80 ? byte : table[byte - 0x80];
 		if (unlikely(!cp && byte)) {	/* 0x00 is U+0000, not unmapped */
-			if (d->flags & WHATENC_DEC_FATAL) {
-				d->err.len = 1;
-				d->err.bytes[0] = byte;
-				return WHATENC_MALFORMED;
-			}
-			cp = WE_FFFD;
-		}
-		if (!we_put_cp(d, b, cp))
+			u8 bad = byte;	/* its own: byte stays in a register */
+			enum whatenc_ret ret = we_dec_error(d, b, &bad, 1);
+
+			if (ret != WHATENC_INPUT_EMPTY)
+				return ret;
+		} else if (!we_put_cp(d, b, cp)) {
 			return WHATENC_OUTPUT_FULL;
+		}
 	}
 	return WHATENC_INPUT_EMPTY;
 }

@@ -172,15 +172,14 @@ static enum whatenc_ret whatenc_utf8_decode(struct whatenc_decoder *d,
 			st->upper = 0xbf;
 		}
 		if (cp == WE_MALFORMED) {
-			if (d->flags & WHATENC_DEC_FATAL) {
-				d->err.len = st->seen;
-				memcpy(d->err.bytes, st->seq, sizeof(d->err.bytes));
-				return WHATENC_MALFORMED;
-			}
-			cp = WE_FFFD;
-		}
-		if (!we_put_cp(d, b, cp))
+			enum whatenc_ret ret = we_dec_error(d, b, st->seq,
+							    st->seen);
+
+			if (ret != WHATENC_INPUT_EMPTY)
+				return ret;
+		} else if (!we_put_cp(d, b, cp)) {
 			return WHATENC_OUTPUT_FULL;
+		}
 	}
 }
 
