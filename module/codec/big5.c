@@ -55,7 +55,7 @@ static __always_inline u32 big5_step(struct whatenc_decoder *d, u8 byte)
 static void big5_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 {
 	(void)d;
-	we_dec_fast_two_byte(b, big5_lookup, true);
+	we_dec_fast_two_byte(b, big5_lookup, true, NULL);
 }
 
 static enum whatenc_ret big5_decode(struct whatenc_decoder *d,

@@ -32,7 +32,7 @@ static __always_inline u32 euc_kr_step(struct whatenc_decoder *d, u8 byte)
 static void euc_kr_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 {
 	(void)d;
-	we_dec_fast_two_byte(b, euc_kr_lookup, false);
+	we_dec_fast_two_byte(b, euc_kr_lookup, false, NULL);
 }
 
 static enum whatenc_ret euc_kr_decode(struct whatenc_decoder *d,

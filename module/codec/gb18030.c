@@ -43,22 +43,22 @@ static u32 gb_ranges_pointer(u32 cp)
 	return gb18030_rng_ptr[i] + cp - gb18030_rng_cp[i];
 }
 
+/* gb18030 decoder, step 5: a two-byte code's second byte, 0x40..0x7E, 0x80..0xFE */
+static inline bool gb_trail_ok(u8 byte)
+{
+	return byte >= 0x40 && byte != 0x7f && byte != 0xff;
+}
+
 /*
- * gb18030 decoder, step 5's two-byte code: the index gb18030 code point
- * of @lead and @byte, 0 if byte is outside 0x40..0x7E, 0x80..0xFE.
+ * The index gb18030 code point of @lead and @byte, 0 if byte is not a
+ * trail byte (every pointer of index gb18030 is non-null).
  */
 static inline u32 gb_lookup(u8 lead, u8 byte)
 {
-	u32 cp;
-
-	if (byte < 0x40 || byte == 0x7f || byte == 0xff)
+	if (!gb_trail_ok(byte))
 		return 0;
-	cp = gb18030_dec[(lead - 0x81) * 190 + byte -
-			 (byte < 0x7f ? 0x40 : 0x41)];
-	/* every pointer of index gb18030 is non-null (gen-tables asserts it) */
-	if (!cp)
-		unreachable();
-	return cp;
+	return gb18030_dec[(lead - 0x81) * 190 + byte -
+			   (byte < 0x7f ? 0x40 : 0x41)];
 }
 
 /* The gb18030 decoder's steps (GBK's decoder is the same). */
@@ -111,7 +111,7 @@ static __always_inline u32 gb_step(struct whatenc_decoder *d, u8 byte)
 static void gb_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 {
 	(void)d;
-	we_dec_fast_two_byte(b, gb_lookup, false);
+	we_dec_fast_two_byte(b, gb_lookup, false, gb_trail_ok);
 }
 
 static enum whatenc_ret gb18030_decode(struct whatenc_decoder *d,

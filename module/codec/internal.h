@@ -614,11 +614,13 @@ static __always_inline u32 we_two_byte_step(u8 *lead, u8 byte,
  * Their fast path: ASCII runs and complete two-byte codes with a single
  * code point, while at least 2 input and 4 output bytes remain; anything
  * else is left to the steps. The same @lookup as the step's; @pairs: it
- * can return WE_STEP_PAIR() (Big5).
+ * can return WE_STEP_PAIR() (Big5); @trail_ok: NULL, or the family's
+ * trail byte test when every pointer is non-null (gb18030), so that only
+ * the byte is tested, not the code point.
  */
 static __always_inline void
 we_dec_fast_two_byte(struct whatenc_buf *b, u32 (*lookup)(u8 lead, u8 byte),
-		     bool pairs)
+		     bool pairs, bool (*trail_ok)(u8 byte))
 {
 	const u8 *in = b->in;
 	u8 *out = b->out;
@@ -642,9 +644,15 @@ we_dec_fast_two_byte(struct whatenc_buf *b, u32 (*lookup)(u8 lead, u8 byte),
 		}
 		if (c0 == 0x80 || c0 == 0xff)
 			break;
-		cp = lookup(c0, in[ip + 1]);
-		if (!cp || (pairs && cp >= 0x110000))
-			break;
+		if (trail_ok) {
+			if (!trail_ok(in[ip + 1]))
+				break;
+			cp = lookup(c0, in[ip + 1]);
+		} else {
+			cp = lookup(c0, in[ip + 1]);
+			if (!cp || (pairs && cp >= 0x110000))
+				break;
+		}
 		op += we_utf8_write(out + op, cp);
 		ip += 2;
 	}

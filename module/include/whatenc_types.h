@@ -43,7 +43,6 @@ typedef int32_t s32;
 #define static_assert(expr, ...)	_Static_assert(expr, #expr)
 #define fallthrough	__attribute__((__fallthrough__))
 #define noinline	__attribute_noinline__	/* sys/cdefs.h */
-#define unreachable()	__builtin_unreachable()
 /* userspace: API misuse is reported by the result alone */
 #define WARN_ON_ONCE(cond)	(!!(cond))
 #endif
