@@ -54,7 +54,6 @@ static __always_inline u32 big5_step(struct whatenc_decoder *d, u8 byte)
 
 static void big5_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 {
-	(void)d;
 	we_dec_fast_two_byte(b, big5_lookup, true, NULL);
 }
 
@@ -91,21 +90,24 @@ static inline u16 big5_enc_lookup(u32 cp)
 	return 0;
 }
 
-/**
- * whatenc_big5_encode() - UTF-8 to Big5 bytes
- * @e:    encoder
- * @b:    buffers
- * @last: end of stream after this input
- *
- * Return: see internal.h.
- */
-static enum whatenc_ret whatenc_big5_encode(struct whatenc_encoder *e,
-					    struct whatenc_buf *b, bool last)
+static __always_inline unsigned int big5_enc_step(struct whatenc_encoder *e,
+						     u32 cp, u8 *out)
 {
-	return we_encode_two_byte(e, b, last, big5_enc_lookup);
+	return we_two_byte_enc_step(cp, out, big5_enc_lookup);
+}
+
+static void big5_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
+{
+	we_enc_fast_two_byte(b, big5_enc_lookup);
+}
+
+static enum whatenc_ret big5_encode(struct whatenc_encoder *e,
+				   struct whatenc_buf *b, bool last)
+{
+	return we_encode_steps(e, b, last, big5_enc_step, big5_enc_fast);
 }
 
 const struct we_family we_family_big5 = {
 	.decode = big5_decode,
-	.encode = whatenc_big5_encode,
+	.encode = big5_encode,
 };

@@ -72,7 +72,6 @@ static void euc_jp_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 	size_t ip = b->in_pos, op = b->out_pos;
 	const size_t in_size = b->in_size, out_size = b->out_size;
 
-	(void)d;
 	while (ip < in_size) {
 		u8 c = in[ip], t;
 		u32 cp;
@@ -111,93 +110,57 @@ static enum whatenc_ret euc_jp_decode(struct whatenc_decoder *d,
 	return we_decode_steps(d, b, last, euc_jp_step, euc_jp_dec_fast);
 }
 
-/**
- * whatenc_euc_jp_encode() - EUC-JP encoder (see internal.h)
- * @e:    encoder
- * @b:    buffers
- * @last: end of stream after @b->in
- *
- * Return: see enum whatenc_ret.
- */
-static enum whatenc_ret whatenc_euc_jp_encode(struct whatenc_encoder *e,
-					      struct whatenc_buf *b, bool last)
+/* The EUC-JP encoder's steps. */
+static __always_inline unsigned int euc_jp_enc_step(struct whatenc_encoder *e,
+						    u32 cp, u8 *out)
 {
-	for (;;) {
-		enum whatenc_ret r;
-		u32 cp;
-		int p;
+	int p;
 
-		if (!e->in.needed && b->in_pos < b->in_size &&
-		    b->in[b->in_pos] < 0x80) {
-			size_t n = b->in_size - b->in_pos;
-
-			if (n > b->out_size - b->out_pos)
-				n = b->out_size - b->out_pos;
-			if (!n)
-				return WHATENC_OUTPUT_FULL;
-			n = we_ascii_copy(b->out + b->out_pos,
-					  b->in + b->in_pos, n);
-			b->in_pos += n;
-			b->out_pos += n;
-			continue;
-		}
-		/* fast path: 3-byte UTF-8 in, two bytes out */
-		while (!e->in.needed && b->in_size - b->in_pos >= 3 &&
-		       b->out_size - b->out_pos >= 2) {
-			u8 *o = b->out + b->out_pos;
-
-			cp = we_utf8_3(b->in + b->in_pos);
-			if (cp >= 0xff61 && cp <= 0xff9f) {
-				o[0] = 0x8e;
-				o[1] = cp - 0xff61 + 0xa1;
-			} else {
-				if (cp == 0x203e)
-					break;
-				p = we_jis0208_pointer(cp == 0x2212 ? 0xff0d :
-						       cp);
-				if (p < 0)
-					break;
-				o[0] = p / 94 + 0xa1;
-				o[1] = p % 94 + 0xa1;
-			}
-			b->in_pos += 3;
-			b->out_pos += 2;
-		}
-		cp = we_enc_next(e, b, last);
-		if (cp == WE_NEED_MORE)
-			return WHATENC_INPUT_EMPTY;
-		if (cp == WE_MALFORMED)
-			return WHATENC_MALFORMED;
-		if (cp < 0x80) {
-			if (!we_put_byte(e, b, cp))
-				return WHATENC_OUTPUT_FULL;
-			continue;
-		}
-		if (cp == 0xa5 || cp == 0x203e) {
-			if (!we_put_byte(e, b, cp == 0xa5 ? 0x5c : 0x7e))
-				return WHATENC_OUTPUT_FULL;
-			continue;
-		}
-		if (cp >= 0xff61 && cp <= 0xff9f) {
-			if (!we_put_byte2(e, b, 0x8e, cp - 0xff61 + 0xa1))
-				return WHATENC_OUTPUT_FULL;
-			continue;
-		}
-		if (cp == 0x2212)
-			cp = 0xff0d;
-		p = we_jis0208_pointer(cp);
-		if (p < 0) {
-			r = we_unmappable(e, b, cp);
-			if (r != WHATENC_INPUT_EMPTY)
-				return r;
-			continue;
-		}
-		if (!we_put_byte2(e, b, p / 94 + 0xa1, p % 94 + 0xa1))
-			return WHATENC_OUTPUT_FULL;
+	if (cp < 0x80) {
+		out[0] = cp;
+		return 1;
 	}
+	if (cp == 0xa5 || cp == 0x203e) {
+		out[0] = cp == 0xa5 ? 0x5c : 0x7e;
+		return 1;
+	}
+	if (cp >= 0xff61 && cp <= 0xff9f) {
+		out[0] = 0x8e;
+		out[1] = cp - 0xff61 + 0xa1;
+		return 2;
+	}
+	p = we_jis0208_pointer(cp == 0x2212 ? 0xff0d : cp);
+	if (p < 0)
+		return 0;
+	out[0] = p / 94 + 0xa1;
+	out[1] = p % 94 + 0xa1;
+	return 2;
+}
+
+/*
+ * Encoder fast path: 3-byte UTF-8 in, through the step, two bytes out,
+ * while 3 input and 2 output bytes remain.
+ */
+static void euc_jp_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
+{
+	while (b->in_size - b->in_pos >= 3 && b->out_size - b->out_pos >= 2) {
+		u32 cp = we_utf8_3(b->in + b->in_pos);
+
+		if (!cp || cp == 0x203e ||
+		    !euc_jp_enc_step(e, cp, b->out + b->out_pos))
+			break;
+		b->in_pos += 3;
+		b->out_pos += 2;
+	}
+}
+
+static enum whatenc_ret euc_jp_encode(struct whatenc_encoder *e,
+				      struct whatenc_buf *b, bool last)
+{
+	return we_encode_steps(e, b, last, euc_jp_enc_step, euc_jp_enc_fast);
 }
 
 const struct we_family we_family_euc_jp = {
 	.decode = euc_jp_decode,
-	.encode = whatenc_euc_jp_encode,
+	.encode = euc_jp_encode,
 };

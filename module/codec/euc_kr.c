@@ -31,7 +31,6 @@ static __always_inline u32 euc_kr_step(struct whatenc_decoder *d, u8 byte)
 
 static void euc_kr_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 {
-	(void)d;
 	we_dec_fast_two_byte(b, euc_kr_lookup, false, NULL);
 }
 
@@ -79,21 +78,24 @@ static inline u16 euc_kr_enc_lookup(u32 cp)
 	return we_rank_lookup(&bmp, cp);
 }
 
-/**
- * whatenc_euc_kr_encode() - UTF-8 to EUC-KR bytes
- * @e:    encoder
- * @b:    buffers
- * @last: end of stream after this input
- *
- * Return: see internal.h.
- */
-static enum whatenc_ret whatenc_euc_kr_encode(struct whatenc_encoder *e,
-					      struct whatenc_buf *b, bool last)
+static __always_inline unsigned int euc_kr_enc_step(struct whatenc_encoder *e,
+						     u32 cp, u8 *out)
 {
-	return we_encode_two_byte(e, b, last, euc_kr_enc_lookup);
+	return we_two_byte_enc_step(cp, out, euc_kr_enc_lookup);
+}
+
+static void euc_kr_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
+{
+	we_enc_fast_two_byte(b, euc_kr_enc_lookup);
+}
+
+static enum whatenc_ret euc_kr_encode(struct whatenc_encoder *e,
+				   struct whatenc_buf *b, bool last)
+{
+	return we_encode_steps(e, b, last, euc_kr_enc_step, euc_kr_enc_fast);
 }
 
 const struct we_family we_family_euc_kr = {
 	.decode = euc_kr_decode,
-	.encode = whatenc_euc_kr_encode,
+	.encode = euc_kr_encode,
 };

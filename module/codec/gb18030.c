@@ -110,7 +110,6 @@ static __always_inline u32 gb_step(struct whatenc_decoder *d, u8 byte)
 
 static void gb_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 {
-	(void)d;
 	we_dec_fast_two_byte(b, gb_lookup, false, gb_trail_ok);
 }
 
@@ -160,7 +159,7 @@ static inline u16 gb_enc_lookup(u32 cp)
  * unmappable code points, U+20AC for GBK) is left to the general path, which
  * handles it and comes back here.
  */
-static inline void gb_enc_fast(struct whatenc_buf *b, bool gbk)
+static __always_inline void gb_enc_fast(struct whatenc_buf *b, bool gbk)
 {
 	const u8 *in = b->in;
 	u8 *out = b->out;
@@ -199,74 +198,54 @@ static inline void gb_enc_fast(struct whatenc_buf *b, bool gbk)
 	b->out_pos = op;
 }
 
-/**
- * whatenc_gb18030_encode() - UTF-8 to gb18030 (or GBK) bytes
- * @e:    encoder
- * @b:    buffers
- * @last: end of stream after this input
- *
- * Return: see internal.h.
- */
-static enum whatenc_ret whatenc_gb18030_encode(struct whatenc_encoder *e,
-					       struct whatenc_buf *b, bool last)
+/* The gb18030 encoder's steps (GBK's: is GBK set). */
+static __always_inline unsigned int gb_enc_step(struct whatenc_encoder *e,
+						u32 cp, u8 *out)
 {
 	bool gbk = e->enc == WHATENC_GBK;
+	u32 pointer;
+	u16 code;
 
-	for (;;) {
-		enum whatenc_ret ret;
-		u32 cp, pointer;
-		u16 code;
-		u8 four[4];
-
-		if (!e->in.needed) {
-			gb_enc_fast(b, gbk);
-			we_ascii_run(b);
-		}
-		if (b->out_pos == b->out_size && b->in_pos < b->in_size)
-			return WHATENC_OUTPUT_FULL;
-		cp = we_enc_next(e, b, last);
-		if (cp == WE_NEED_MORE)
-			return WHATENC_INPUT_EMPTY;
-		if (cp == WE_MALFORMED)
-			return WHATENC_MALFORMED;
-		if (cp < 0x80) {
-			if (!we_put_byte(e, b, cp))
-				return WHATENC_OUTPUT_FULL;
-			continue;
-		}
-		if (cp == 0xe5e5)
-			goto unmappable;
-		if (gbk && cp == 0x20ac) {
-			if (!we_put_byte(e, b, 0x80))
-				return WHATENC_OUTPUT_FULL;
-			continue;
-		}
-		code = gb_enc_lookup(cp);
-		if (code) {
-			if (!we_put_byte2(e, b, code >> 8, code & 0xff))
-				return WHATENC_OUTPUT_FULL;
-			continue;
-		}
-		if (gbk)
-			goto unmappable;
-		pointer = gb_ranges_pointer(cp);
-		four[0] = pointer / (10 * 126 * 10) + 0x81;
-		pointer %= 10 * 126 * 10;
-		four[1] = pointer / (10 * 126) + 0x30;
-		pointer %= 10 * 126;
-		four[2] = pointer / 10 + 0x81;
-		four[3] = pointer % 10 + 0x30;
-		if (!we_put_bytes(e, b, four, 4))
-			return WHATENC_OUTPUT_FULL;
-		continue;
-unmappable:
-		ret = we_unmappable(e, b, cp);
-		if (ret != WHATENC_INPUT_EMPTY)
-			return ret;
+	if (cp < 0x80) {
+		out[0] = cp;
+		return 1;
 	}
+	if (cp == 0xe5e5)
+		return 0;
+	if (gbk && cp == 0x20ac) {
+		out[0] = 0x80;
+		return 1;
+	}
+	code = gb_enc_lookup(cp);
+	if (code) {
+		out[0] = code >> 8;
+		out[1] = code & 0xff;
+		return 2;
+	}
+	if (gbk)
+		return 0;
+	pointer = gb_ranges_pointer(cp);
+	out[0] = pointer / (10 * 126 * 10) + 0x81;
+	pointer %= 10 * 126 * 10;
+	out[1] = pointer / (10 * 126) + 0x30;
+	pointer %= 10 * 126;
+	out[2] = pointer / 10 + 0x81;
+	out[3] = pointer % 10 + 0x30;
+	return 4;
+}
+
+static __always_inline void gb_enc_fast_hook(struct whatenc_encoder *e, struct whatenc_buf *b)
+{
+	gb_enc_fast(b, e->enc == WHATENC_GBK);
+}
+
+static enum whatenc_ret gb18030_encode(struct whatenc_encoder *e,
+				       struct whatenc_buf *b, bool last)
+{
+	return we_encode_steps(e, b, last, gb_enc_step, gb_enc_fast_hook);
 }
 
 const struct we_family we_family_gb18030 = {
 	.decode = gb18030_decode,
-	.encode = whatenc_gb18030_encode,
+	.encode = gb18030_encode,
 };

@@ -457,23 +457,30 @@ static __always_inline void we_enc_fast_two_byte(struct whatenc_buf *b,
 }
 
 /*
- * Encoders of the two-byte families (Big5, EUC-KR): ASCII runs, then per
- * code point @lookup (0: unmappable, else the two bytes, lead << 8 |
- * trail), with we_enc_fast_two_byte() handling runs of common characters
- * first. Always inlined with a constant @lookup, so no indirect call is
- * left on the per-character path.
+ * A family's encoder step is the spec's encoder handler for one code
+ * point (not ASCII for the ASCII-compatible families' runs, never an
+ * error): it writes the bytes to @out (at most 4) and returns how many,
+ * or 0 for "error with code point" (unmappable). The engine's loop,
+ * we_encode_steps(), owns the rest: reading UTF-8 (we_enc_next(), with
+ * the error mode for malformed input), ASCII runs and the family's
+ * optional fast path between characters, unmappable code points
+ * (we_unmappable()), held output. Always inlined with constant @step and
+ * @fast (NULL: none).
  */
 static __always_inline enum whatenc_ret
-we_encode_two_byte(struct whatenc_encoder *e, struct whatenc_buf *b,
-		   bool last, u16 (*lookup)(u32 cp))
+we_encode_steps(struct whatenc_encoder *e, struct whatenc_buf *b, bool last,
+		unsigned int (*step)(struct whatenc_encoder *e, u32 cp, u8 *out),
+		void (*fast)(struct whatenc_encoder *e, struct whatenc_buf *b))
 {
 	for (;;) {
 		enum whatenc_ret ret;
+		unsigned int n;
+		u8 out[4];
 		u32 cp;
-		u16 code;
 
 		if (!e->in.needed) {
-			we_enc_fast_two_byte(b, lookup);
+			if (fast)
+				fast(e, b);
 			we_ascii_run(b);
 		}
 		if (b->out_pos == b->out_size && b->in_pos < b->in_size)
@@ -483,21 +490,42 @@ we_encode_two_byte(struct whatenc_encoder *e, struct whatenc_buf *b,
 			return WHATENC_INPUT_EMPTY;
 		if (cp == WE_MALFORMED)
 			return WHATENC_MALFORMED;
-		if (cp < 0x80) {
-			if (!we_put_byte(e, b, cp))
+		if (likely(b->out_size - b->out_pos >= sizeof(out))) {
+			/* room for any step: straight to the output */
+			n = step(e, cp, b->out + b->out_pos);
+			b->out_pos += n;
+		} else {
+			n = step(e, cp, out);
+			if (n && !we_put_bytes(e, b, out, n))
 				return WHATENC_OUTPUT_FULL;
-			continue;
 		}
-		code = lookup(cp);
-		if (code) {
-			if (!we_put_byte2(e, b, code >> 8, code & 0xff))
-				return WHATENC_OUTPUT_FULL;
+		if (likely(n))
 			continue;
-		}
 		ret = we_unmappable(e, b, cp);
 		if (ret != WHATENC_INPUT_EMPTY)
 			return ret;
 	}
+}
+
+/*
+ * The step of the two-byte encoders (Big5, EUC-KR): ASCII, or the two
+ * bytes @lookup gives (lead << 8 | trail, 0: unmappable).
+ */
+static __always_inline unsigned int we_two_byte_enc_step(u32 cp, u8 *out,
+							 u16 (*lookup)(u32 cp))
+{
+	u16 code;
+
+	if (cp < 0x80) {
+		out[0] = cp;
+		return 1;
+	}
+	code = lookup(cp);
+	if (!code)
+		return 0;
+	out[0] = code >> 8;
+	out[1] = code & 0xff;
+	return 2;
 }
 
 /* ---- decoder steps --------------------------------------------------- */

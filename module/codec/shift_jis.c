@@ -67,7 +67,6 @@ static void sjis_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 	size_t ip = b->in_pos, op = b->out_pos;
 	const size_t in_size = b->in_size, out_size = b->out_size;
 
-	(void)d;
 	while (ip < in_size) {
 		u8 c = in[ip];
 		u32 cp;
@@ -121,7 +120,7 @@ static enum whatenc_ret sjis_decode(struct whatenc_decoder *d,
  * unmappable or malformed input, a sequence cut by the end of the
  * input) or when the output is short.
  */
-static void sjis_enc_fast(struct whatenc_buf *b)
+static void sjis_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 {
 	const u8 *in = b->in;
 	u8 *out = b->out;
@@ -166,67 +165,33 @@ static void sjis_enc_fast(struct whatenc_buf *b)
 	b->out_pos = op;
 }
 
-/**
- * whatenc_shift_jis_encode() - Shift_JIS encoder (see internal.h)
- * @e:    encoder
- * @b:    buffers
- * @last: end of stream after @b->in
- *
- * Return: see enum whatenc_ret.
- */
-static enum whatenc_ret whatenc_shift_jis_encode(struct whatenc_encoder *e,
-						 struct whatenc_buf *b, bool last)
+/* The Shift_JIS encoder's steps. */
+static __always_inline unsigned int sjis_enc_step(struct whatenc_encoder *e,
+						  u32 cp, u8 *out)
 {
-	for (;;) {
-		enum whatenc_ret r;
-		unsigned int code;
-		u32 cp;
+	unsigned int code;
 
-		if (!e->in.needed && b->in_pos < b->in_size &&
-		    b->in[b->in_pos] < 0x80) {
-			size_t n = b->in_size - b->in_pos;
-
-			if (n > b->out_size - b->out_pos)
-				n = b->out_size - b->out_pos;
-			if (!n)
-				return WHATENC_OUTPUT_FULL;
-			n = we_ascii_copy(b->out + b->out_pos,
-					  b->in + b->in_pos, n);
-			b->in_pos += n;
-			b->out_pos += n;
-			continue;
-		}
-		if (!e->in.needed && !e->pend_len)
-			sjis_enc_fast(b);
-		cp = we_enc_next(e, b, last);
-		if (cp == WE_NEED_MORE)
-			return WHATENC_INPUT_EMPTY;
-		if (cp == WE_MALFORMED)
-			return WHATENC_MALFORMED;
-		if (cp <= 0x80 || cp == 0xa5 || cp == 0x203e ||
-		    (cp >= 0xff61 && cp <= 0xff9f)) {
-			u8 byte = cp == 0xa5 ? 0x5c : cp == 0x203e ? 0x7e :
-				  cp <= 0x80 ? cp : cp - 0xff61 + 0xa1;
-
-			if (!we_put_byte(e, b, byte))
-				return WHATENC_OUTPUT_FULL;
-			continue;
-		}
-		if (cp == 0x2212)
-			cp = 0xff0d;
-		code = we_sjis_code(cp);
-		if (!code) {
-			r = we_unmappable(e, b, cp);
-			if (r != WHATENC_INPUT_EMPTY)
-				return r;
-			continue;
-		}
-		if (!we_put_byte2(e, b, code >> 8, code & 0xff))
-			return WHATENC_OUTPUT_FULL;
+	if (cp <= 0x80 || cp == 0xa5 || cp == 0x203e ||
+	    (cp >= 0xff61 && cp <= 0xff9f)) {
+		out[0] = cp == 0xa5 ? 0x5c : cp == 0x203e ? 0x7e :
+			 cp <= 0x80 ? cp : cp - 0xff61 + 0xa1;
+		return 1;
 	}
+	code = we_sjis_code(cp == 0x2212 ? 0xff0d : cp);
+	if (!code)
+		return 0;
+	out[0] = code >> 8;
+	out[1] = code & 0xff;
+	return 2;
+}
+
+static enum whatenc_ret sjis_encode(struct whatenc_encoder *e,
+				    struct whatenc_buf *b, bool last)
+{
+	return we_encode_steps(e, b, last, sjis_enc_step, sjis_enc_fast);
 }
 
 const struct we_family we_family_shift_jis = {
 	.decode = sjis_decode,
-	.encode = whatenc_shift_jis_encode,
+	.encode = sjis_encode,
 };
