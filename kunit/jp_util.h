@@ -17,6 +17,7 @@
 #include "whatenc.h"
 #include "jis_index.h"
 #include "wt_ref.h"
+#include "wt_util.h"
 
 #define JP_MAXITEMS 64
 
@@ -151,12 +152,19 @@ static inline enum whatenc_ret jp_encode(int enc, unsigned int flags,
 	return ret;
 }
 
+/* Non-fatal modes only: an error report is unexpected. */
+static inline void jp_error(void *ctx, const struct whatenc_error *err,
+			    enum whatenc_ret ret)
+{
+	*(bool *)ctx = true;
+}
+
 /*
  * Decode (@encode false) or encode @in in chunks ending at @cuts (sorted,
  * @ncuts of them), with at most @step bytes of output room per call
- * (0: unlimited; a held unit gets more room when no progress is made).
- * Non-fatal modes only. Returns the output length, or -1 on an
- * unexpected return value.
+ * (0: unlimited; a held unit gets more room when no progress is made),
+ * through wt_stream_run(). Non-fatal modes only. Returns the output
+ * length, or -1 on an unexpected return value.
  */
 static inline long jp_run(bool encode, int enc, unsigned int flags,
 			  const u8 *in, size_t n, const size_t *cuts,
@@ -164,39 +172,18 @@ static inline long jp_run(bool encode, int enc, unsigned int flags,
 {
 	struct whatenc_decoder d;
 	struct whatenc_encoder e;
-	struct whatenc_buf b = { in, 0, 0, out, 0, 0 };
-	unsigned int c;
-	size_t room = step;
-	int guard = 0;
+	bool failed = false;
+	struct wt_stream s = {
+		.cuts = cuts, .ncuts = ncuts, .room = step, .grow = true,
+		.error = jp_error, .ctx = &failed, .out = out, .out_cap = cap,
+	};
 
 	if (encode)
 		whatenc_encoder_init(&e, enc, flags);
 	else
 		whatenc_decoder_init(&d, enc, flags | WHATENC_BOM_KEEP);
-	for (c = 0; c <= ncuts; c++) {
-		bool last = c == ncuts;
-
-		b.in_size = last ? n : cuts[c];
-		for (;;) {
-			size_t ip = b.in_pos, op = b.out_pos;
-			enum whatenc_ret ret;
-
-			b.out_size = step ? b.out_pos + room : cap;
-			if (b.out_size > cap)
-				b.out_size = cap;
-			ret = encode ? whatenc_encode(&e, &b, last) :
-				       whatenc_decode(&d, &b, last);
-			if (ret == WHATENC_INPUT_EMPTY)
-				break;
-			if (ret != WHATENC_OUTPUT_FULL || ++guard > 100000)
-				return -1;
-			if (b.in_pos == ip && b.out_pos == op)
-				room++;
-			else
-				room = step;
-		}
-	}
-	return b.out_pos;
+	wt_stream_run(&s, encode ? NULL : &d, encode ? &e : NULL, in, n);
+	return failed || s.status ? -1 : (long)s.out_len;
 }
 
 /*

@@ -14,6 +14,7 @@
 #include "wt_test.h"
 #include "whatenc.h"
 #include "wt_ref.h"
+#include "wt_util.h"
 
 #define CJK_MAX_ERRS 4096
 
@@ -51,10 +52,16 @@ static inline void cjk_record(struct cjk_result *r,
 	r->nerr++;
 }
 
+static inline void cjk_error(void *ctx, const struct whatenc_error *err,
+			     enum whatenc_ret ret)
+{
+	cjk_record(ctx, err);
+}
+
 /*
- * Run one stream. @cuts: ascending cut positions (ncuts of them) inside
- * [0, len]; @ostep: output given in steps of this many bytes (0 = all).
- * @dec selects decoder or encoder.
+ * Run one stream (wt_stream_run()). @cuts: ascending cut positions
+ * (ncuts of them) inside [0, len]; @ostep: output given in steps of this
+ * many bytes (0 = all). @dec selects decoder or encoder.
  */
 static inline void cjk_run(bool dec, enum whatenc_encoding enc,
 			   unsigned int flags, const u8 *in, size_t len,
@@ -63,68 +70,23 @@ static inline void cjk_run(bool dec, enum whatenc_encoding enc,
 {
 	struct whatenc_decoder d;
 	struct whatenc_encoder e;
-	struct whatenc_buf b;
-	size_t start = 0;
-	int seg;
+	struct wt_stream s = {
+		.cuts = cuts, .ncuts = ncuts, .room = ostep, .grow = true,
+		.error = cjk_error, .ctx = r, .out = r->out, .out_cap = r->cap,
+	};
 
 	r->n = 0;
 	r->nerr = 0;
 	r->bad = 0;
-	if (dec)
-		r->bad |= whatenc_decoder_init(&d, enc, flags) != 0;
-	else
-		r->bad |= whatenc_encoder_init(&e, enc, flags) != 0;
-	for (seg = 0; seg <= ncuts && !r->bad; seg++) {
-		size_t end = seg < ncuts ? cuts[seg] : len;
-		bool last = seg == ncuts;
-		int spins = 0;
-		size_t step;
-
-		b.in = in;
-		b.in_pos = start;
-		b.in_size = end;
-		for (;;) {
-			enum whatenc_ret ret;
-
-			b.out = r->out;
-			b.out_pos = r->n;
-			/*
-			 * A held unit needs room for all of it: after a call
-			 * that made no progress, offer WHATENC_PEND_MAX.
-			 */
-			step = spins ? WHATENC_PEND_MAX : ostep;
-			b.out_size = step && r->cap - r->n > step ?
-				     r->n + step : r->cap;
-			ret = dec ? whatenc_decode(&d, &b, last) :
-				    whatenc_encode(&e, &b, last);
-			if (b.out_pos == r->n && b.in_pos == start &&
-			    ret == WHATENC_OUTPUT_FULL) {
-				if (++spins > 2) {
-					r->bad = 2;
-					break;
-				}
-			} else {
-				spins = 0;
-			}
-			r->n = b.out_pos;
-			start = b.in_pos;
-			if (ret == WHATENC_MALFORMED ||
-			    ret == WHATENC_UNMAPPABLE) {
-				cjk_record(r, dec ? &d.err : &e.err);
-				continue;
-			}
-			if (ret == WHATENC_OUTPUT_FULL) {
-				if (r->n == r->cap) {
-					r->bad = 3;
-					break;
-				}
-				continue;
-			}
-			if (b.in_pos != b.in_size)
-				r->bad = 4;
-			break;
-		}
+	if (dec ? whatenc_decoder_init(&d, enc, flags) :
+		  whatenc_encoder_init(&e, enc, flags)) {
+		r->bad = 1;
+		return;
 	}
+	wt_stream_run(&s, dec ? &d : NULL, dec ? NULL : &e, in, len);
+	r->n = s.out_len;
+	r->bad = s.status == WT_STUCK ? 2 : s.status == WT_FULL ? 3 :
+		 s.status == WT_UNCONSUMED ? 4 : s.status ? 5 : 0;
 }
 
 static inline void cjk_dec(enum whatenc_encoding enc, unsigned int flags,

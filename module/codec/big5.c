@@ -57,12 +57,6 @@ static void big5_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 	we_dec_fast_two_byte(b, big5_lookup, true, NULL);
 }
 
-static enum whatenc_ret big5_decode(struct whatenc_decoder *d,
-				    struct whatenc_buf *b, bool last)
-{
-	return we_decode_steps(d, b, last, big5_step, big5_fast);
-}
-
 /* The bytes of the index Big5 pointer for @cp (lead << 8 | trail), or 0. */
 static inline u16 big5_enc_lookup(u32 cp)
 {
@@ -101,13 +95,4 @@ static void big5_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 	we_enc_fast_two_byte(b, big5_enc_lookup);
 }
 
-static enum whatenc_ret big5_encode(struct whatenc_encoder *e,
-				   struct whatenc_buf *b, bool last)
-{
-	return we_encode_steps(e, b, last, big5_enc_step, big5_enc_fast);
-}
-
-const struct we_family we_family_big5 = {
-	.decode = big5_decode,
-	.encode = big5_encode,
-};
+WE_STEP_FAMILY(big5, big5_step, big5_fast, big5_enc_step, big5_enc_fast);

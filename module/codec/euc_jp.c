@@ -77,15 +77,9 @@ static void euc_jp_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 		u32 cp;
 
 		if (c < 0x80) {
-			size_t n = in_size - ip;
-
-			if (n > out_size - op)
-				n = out_size - op;
-			if (!n)
+			if (!we_ascii_fast(in, &ip, in_size, out, &op,
+					   out_size))
 				break;
-			n = we_ascii_copy(out + op, in + ip, n);
-			ip += n;
-			op += n;
 			continue;
 		}
 		if (out_size - op < 3 || in_size - ip < 2)
@@ -102,12 +96,6 @@ static void euc_jp_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 	}
 	b->in_pos = ip;
 	b->out_pos = op;
-}
-
-static enum whatenc_ret euc_jp_decode(struct whatenc_decoder *d,
-				      struct whatenc_buf *b, bool last)
-{
-	return we_decode_steps(d, b, last, euc_jp_step, euc_jp_dec_fast);
 }
 
 /* The EUC-JP encoder's steps. */
@@ -154,13 +142,4 @@ static void euc_jp_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 	}
 }
 
-static enum whatenc_ret euc_jp_encode(struct whatenc_encoder *e,
-				      struct whatenc_buf *b, bool last)
-{
-	return we_encode_steps(e, b, last, euc_jp_enc_step, euc_jp_enc_fast);
-}
-
-const struct we_family we_family_euc_jp = {
-	.decode = euc_jp_decode,
-	.encode = euc_jp_encode,
-};
+WE_STEP_FAMILY(euc_jp, euc_jp_step, euc_jp_dec_fast, euc_jp_enc_step, euc_jp_enc_fast);

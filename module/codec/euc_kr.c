@@ -34,12 +34,6 @@ static void euc_kr_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 	we_dec_fast_two_byte(b, euc_kr_lookup, false, NULL);
 }
 
-static enum whatenc_ret euc_kr_decode(struct whatenc_decoder *d,
-				      struct whatenc_buf *b, bool last)
-{
-	return we_decode_steps(d, b, last, euc_kr_step, euc_kr_fast);
-}
-
 /*
  * The bytes of Hangul syllable U+AC00 + @i: KS X 1001's in rows 0xB0..
  * by rank, the others (Unified Hangul Code) from their rank among them
@@ -89,13 +83,4 @@ static void euc_kr_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 	we_enc_fast_two_byte(b, euc_kr_enc_lookup);
 }
 
-static enum whatenc_ret euc_kr_encode(struct whatenc_encoder *e,
-				   struct whatenc_buf *b, bool last)
-{
-	return we_encode_steps(e, b, last, euc_kr_enc_step, euc_kr_enc_fast);
-}
-
-const struct we_family we_family_euc_kr = {
-	.decode = euc_kr_decode,
-	.encode = euc_kr_encode,
-};
+WE_STEP_FAMILY(euc_kr, euc_kr_step, euc_kr_fast, euc_kr_enc_step, euc_kr_enc_fast);

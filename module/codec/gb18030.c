@@ -113,12 +113,6 @@ static void gb_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 	we_dec_fast_two_byte(b, gb_lookup, false, gb_trail_ok);
 }
 
-static enum whatenc_ret gb18030_decode(struct whatenc_decoder *d,
-				       struct whatenc_buf *b, bool last)
-{
-	return we_decode_steps(d, b, last, gb_step, gb_dec_fast);
-}
-
 /*
  * Two-byte form of a CJK Unified Ideograph U+4E00..U+9FA5: GB2312's by
  * rank from a table, the others (GBK/3, then GBK/4, in code point order)
@@ -172,13 +166,9 @@ static __always_inline void gb_enc_fast(struct whatenc_buf *b, bool gbk)
 		u16 code;
 
 		if (c0 < 0x80) {
-			size_t n = b->in_size - ip;
-
-			if (n > b->out_size - op)
-				n = b->out_size - op;
-			n = we_ascii_copy(out + op, in + ip, n);
-			ip += n;
-			op += n;
+			if (!we_ascii_fast(in, &ip, b->in_size, out, &op,
+					   b->out_size))
+				break;
 			continue;
 		}
 		len = we_utf8_23(in + ip, &cp);
@@ -239,13 +229,4 @@ static __always_inline void gb_enc_fast_hook(struct whatenc_encoder *e, struct w
 	gb_enc_fast(b, e->enc == WHATENC_GBK);
 }
 
-static enum whatenc_ret gb18030_encode(struct whatenc_encoder *e,
-				       struct whatenc_buf *b, bool last)
-{
-	return we_encode_steps(e, b, last, gb_enc_step, gb_enc_fast_hook);
-}
-
-const struct we_family we_family_gb18030 = {
-	.decode = gb18030_decode,
-	.encode = gb18030_encode,
-};
+WE_STEP_FAMILY(gb18030, gb_step, gb_dec_fast, gb_enc_step, gb_enc_fast_hook);

@@ -272,6 +272,25 @@ tail:
 }
 
 /*
+ * Fast paths over local positions: copy the ASCII run at in[*ip] to
+ * out[*op], as far as both sizes allow, and advance both. Returns its
+ * length (0: no room in the output).
+ */
+static __always_inline size_t we_ascii_fast(const u8 *in, size_t *ip,
+					    size_t in_size, u8 *out,
+					    size_t *op, size_t out_size)
+{
+	size_t n = in_size - *ip;
+
+	if (n > out_size - *op)
+		n = out_size - *op;
+	n = we_ascii_copy(out + *op, in + *ip, n);
+	*ip += n;
+	*op += n;
+	return n;
+}
+
+/*
  * Copy the ASCII run at the input position to the output, as far as both
  * have room; both positions advance past it.
  */
@@ -432,13 +451,9 @@ static __always_inline void we_enc_fast_two_byte(struct whatenc_buf *b,
 		u16 code;
 
 		if (in[ip] < 0x80) {
-			size_t n = b->in_size - ip;
-
-			if (n > b->out_size - op)
-				n = b->out_size - op;
-			n = we_ascii_copy(out + op, in + ip, n);
-			ip += n;
-			op += n;
+			if (!we_ascii_fast(in, &ip, b->in_size, out, &op,
+					   b->out_size))
+				break;
 			continue;
 		}
 		len = we_utf8_23(in + ip, &cp);
@@ -661,13 +676,9 @@ we_dec_fast_two_byte(struct whatenc_buf *b, u32 (*lookup)(u8 lead, u8 byte),
 		u32 cp;
 
 		if (c0 < 0x80) {
-			size_t n = in_size - ip;
-
-			if (n > out_size - op)
-				n = out_size - op;
-			n = we_ascii_copy(out + op, in + ip, n);
-			ip += n;
-			op += n;
+			if (!we_ascii_fast(in, &ip, in_size, out, &op,
+					   out_size))
+				break;
 			continue;
 		}
 		if (c0 == 0x80 || c0 == 0xff)
@@ -725,6 +736,28 @@ struct we_encoding {
 };
 
 extern const struct we_encoding we_encodings[WHATENC_NR_ENCODINGS];
+
+/*
+ * WE_STEP_FAMILY() - a family made of spec steps: its decoder runs
+ * @dstep (fast path @dfast, or NULL) in we_decode_steps(), its encoder
+ * @estep (fast path @efast, or NULL) in we_encode_steps(); defines
+ * we_family_<@fam>.
+ */
+#define WE_STEP_FAMILY(fam, dstep, dfast, estep, efast)			\
+static enum whatenc_ret fam##_decode(struct whatenc_decoder *d,		\
+				     struct whatenc_buf *b, bool last)	\
+{									\
+	return we_decode_steps(d, b, last, dstep, dfast);		\
+}									\
+static enum whatenc_ret fam##_encode(struct whatenc_encoder *e,		\
+				     struct whatenc_buf *b, bool last)	\
+{									\
+	return we_encode_steps(e, b, last, estep, efast);		\
+}									\
+const struct we_family we_family_##fam = {				\
+	.decode = fam##_decode,						\
+	.encode = fam##_encode,						\
+}
 
 extern const struct we_family we_family_utf8, we_family_utf16,
 	we_family_sb, we_family_xud, we_family_replacement,

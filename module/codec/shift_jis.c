@@ -72,15 +72,9 @@ static void sjis_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 		u32 cp;
 
 		if (c < 0x80) {
-			size_t n = in_size - ip;
-
-			if (n > out_size - op)
-				n = out_size - op;
-			if (!n)
+			if (!we_ascii_fast(in, &ip, in_size, out, &op,
+					   out_size))
 				break;
-			n = we_ascii_copy(out + op, in + ip, n);
-			ip += n;
-			op += n;
 			continue;
 		}
 		if (out_size - op < 3)
@@ -106,12 +100,6 @@ static void sjis_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 	b->out_pos = op;
 }
 
-static enum whatenc_ret sjis_decode(struct whatenc_decoder *d,
-				    struct whatenc_buf *b, bool last)
-{
-	return we_decode_steps(d, b, last, sjis_step, sjis_dec_fast);
-}
-
 /*
  * Encoder fast path: ASCII runs a word at a time, and well-formed 3-byte
  * UTF-8 (U+0800..U+FFFF) of half-width katakana or of a code point with
@@ -132,15 +120,9 @@ static void sjis_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 		u32 cp;
 
 		if (in[ip] < 0x80) {
-			size_t n = in_size - ip;
-
-			if (n > out_size - op)
-				n = out_size - op;
-			if (!n)
+			if (!we_ascii_fast(in, &ip, in_size, out, &op,
+					   out_size))
 				break;
-			n = we_ascii_copy(out + op, in + ip, n);
-			ip += n;
-			op += n;
 			continue;
 		}
 		if (in_size - ip < 3 || out_size - op < 2)
@@ -185,13 +167,4 @@ static __always_inline unsigned int sjis_enc_step(struct whatenc_encoder *e,
 	return 2;
 }
 
-static enum whatenc_ret sjis_encode(struct whatenc_encoder *e,
-				    struct whatenc_buf *b, bool last)
-{
-	return we_encode_steps(e, b, last, sjis_enc_step, sjis_enc_fast);
-}
-
-const struct we_family we_family_shift_jis = {
-	.decode = sjis_decode,
-	.encode = sjis_encode,
-};
+WE_STEP_FAMILY(shift_jis, sjis_step, sjis_dec_fast, sjis_enc_step, sjis_enc_fast);

@@ -45,15 +45,9 @@ static enum whatenc_ret whatenc_sb_decode(struct whatenc_decoder *d,
 		while (ip < b->in_size) {
 			byte = in[ip];
 			if (byte < 0x80) {
-				size_t n = b->in_size - ip;
-
-				if (n > b->out_size - op)
-					n = b->out_size - op;
-				if (!n)
+				if (!we_ascii_fast(in, &ip, b->in_size, out, &op,
+						   b->out_size))
 					break;
-				n = we_ascii_copy(out + op, in + ip, n);
-				ip += n;
-				op += n;
 				continue;
 			}
 			if (b->out_size - op < 3)

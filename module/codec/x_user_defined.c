@@ -22,15 +22,9 @@ static void xud_dec_run(struct whatenc_decoder *d, struct whatenc_buf *b)
 		u8 c = in[ip];
 
 		if (c < 0x80) {
-			size_t n = in_size - ip;
-
-			if (n > out_size - op)
-				n = out_size - op;
-			if (!n)
+			if (!we_ascii_fast(in, &ip, in_size, out, &op,
+					   out_size))
 				break;
-			n = we_ascii_copy(out + op, in + ip, n);
-			ip += n;
-			op += n;
 			continue;
 		}
 		if (out_size - op < 3)
@@ -57,13 +51,9 @@ static void xud_enc_run(struct whatenc_encoder *e, struct whatenc_buf *b)
 		u8 c = in[ip];
 
 		if (c < 0x80) {
-			size_t n = in_size - ip;
-
-			if (n > out_size - op)
-				n = out_size - op;
-			n = we_ascii_copy(out + op, in + ip, n);
-			ip += n;
-			op += n;
+			if (!we_ascii_fast(in, &ip, in_size, out, &op,
+					   out_size))
+				break;
 			continue;
 		}
 		if (in_size - ip < 3 || c != 0xef || (in[ip + 1] & 0xfe) != 0x9e ||
@@ -82,12 +72,6 @@ static __always_inline u32 xud_step(struct whatenc_decoder *d, u8 byte)
 	return byte < 0x80 ? byte : 0xf780 + byte - 0x80;
 }
 
-static enum whatenc_ret xud_decode(struct whatenc_decoder *d,
-				   struct whatenc_buf *b, bool last)
-{
-	return we_decode_steps(d, b, last, xud_step, xud_dec_run);
-}
-
 /* The x-user-defined encoder's steps. */
 static __always_inline unsigned int xud_enc_step(struct whatenc_encoder *e,
 						 u32 cp, u8 *out)
@@ -103,13 +87,4 @@ static __always_inline unsigned int xud_enc_step(struct whatenc_encoder *e,
 	return 0;
 }
 
-static enum whatenc_ret xud_encode(struct whatenc_encoder *e,
-				   struct whatenc_buf *b, bool last)
-{
-	return we_encode_steps(e, b, last, xud_enc_step, xud_enc_run);
-}
-
-const struct we_family we_family_xud = {
-	.decode = xud_decode,
-	.encode = xud_encode,
-};
+WE_STEP_FAMILY(xud, xud_step, xud_dec_run, xud_enc_step, xud_enc_run);
