@@ -3,8 +3,17 @@
  * internal.h - what the engine and the encoding families share
  *
  * The engine (engine.c) owns BOM handling, held output, replayed bytes,
- * stream offsets and the dispatch to one family function per call. A
- * family function converts one buffer and follows these rules:
+ * stream offsets, the error modes and the dispatch through the
+ * encodings' table (encodings.c) to one struct we_family per family.
+ *
+ * Most families are spec steps (WE_STEP_FAMILY()): a decoder step per
+ * byte and an encoder step per code point, run by the engine's loops
+ * we_decode_steps() and we_encode_steps() (see "decoder steps" and
+ * we_encode_steps() below for the contract), with optional fast-path
+ * hooks that use the same mapping functions as the steps.
+ *
+ * The others (UTF-8 and single-byte decoders, UTF-16, ISO-2022-JP,
+ * replacement) convert a whole buffer per call and follow these rules:
  *
  * - It is entered with nothing held in ->pend.
  * - Output goes through we_put_cp() (decoders) or we_put_bytes()
@@ -17,16 +26,18 @@
  *   the family's state) means: we_replay() them and return at once
  *   (WHATENC_INPUT_EMPTY, or what the error step returns); the engine
  *   feeds them to the family again before the rest of the input.
- * - On an error in fatal mode the family sets ->err.len and ->err.bytes
- *   (and for encoders ->err.cp) and returns WHATENC_MALFORMED or
- *   WHATENC_UNMAPPABLE, leaving its state as the spec's handler leaves
- *   it, so that calling again continues after the error. The engine
- *   computes ->err.offset. Encoders set ->err_held to the number of
- *   input bytes consumed after the offending ones (normally 0).
+ * - Errors go through the engine, which alone reads the error mode:
+ *   we_dec_error() (U+FFFD, or the fatal record of the offending bytes:
+ *   WHATENC_MALFORMED), we_enc_next() for malformed UTF-8 and
+ *   we_unmappable() for code points ("&#NNNN;" or WHATENC_UNMAPPABLE).
+ *   The state is left as the spec's handler leaves it, so that calling
+ *   again continues after the error; the engine computes ->err.offset.
+ *   Encoders set ->err_held to the number of input bytes consumed after
+ *   the offending ones (normally 0).
  * - With last == true and all input consumed, the family flushes (a
- *   partial sequence is an error: U+FFFD or WHATENC_MALFORMED; the
- *   ISO-2022-JP encoder returns to ASCII) and returns
- *   WHATENC_INPUT_EMPTY; the engine then resets the coder.
+ *   partial sequence is an error; the ISO-2022-JP encoder returns to
+ *   ASCII) and returns WHATENC_INPUT_EMPTY; the engine then resets the
+ *   coder.
  */
 #ifndef WHATENC_INTERNAL_H
 #define WHATENC_INTERNAL_H
