@@ -58,7 +58,7 @@ static void big5_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 }
 
 /* The bytes of the index Big5 pointer for @cp (lead << 8 | trail), or 0. */
-static inline u16 big5_enc_lookup(u32 cp)
+static __always_inline u16 big5_enc_lookup(u32 cp)
 {
 	static const struct we_rank_table bmp = {
 		big5_enc_page, big5_enc_bits, big5_enc_base, big5_enc_code

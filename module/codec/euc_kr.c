@@ -60,7 +60,7 @@ static inline u16 euc_kr_enc_hangul(u32 i)
 }
 
 /* The bytes of the index pointer for @cp (lead << 8 | trail), or 0. */
-static inline u16 euc_kr_enc_lookup(u32 cp)
+static __always_inline u16 euc_kr_enc_lookup(u32 cp)
 {
 	static const struct we_rank_table bmp = {
 		euc_kr_enc_page, euc_kr_enc_bits, euc_kr_enc_base,

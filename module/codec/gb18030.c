@@ -134,7 +134,7 @@ static inline u16 gb_enc_ideograph(u32 i)
 }
 
 /* Two-byte form of @cp (index gb18030 or the encoder's table), or 0. */
-static inline u16 gb_enc_lookup(u32 cp)
+static __always_inline u16 gb_enc_lookup(u32 cp)
 {
 	static const struct we_rank_table bmp = {
 		gb18030_enc_page, gb18030_enc_bits, gb18030_enc_base,
@@ -166,9 +166,8 @@ static __always_inline void gb_enc_fast(struct whatenc_buf *b, bool gbk)
 		u16 code;
 
 		if (c0 < 0x80) {
-			if (!we_ascii_fast(in, &ip, b->in_size, out, &op,
-					   b->out_size))
-				break;
+			/* the loop's condition leaves room: never 0 */
+			we_ascii_fast(in, &ip, b->in_size, out, &op, b->out_size);
 			continue;
 		}
 		len = we_utf8_23(in + ip, &cp);

@@ -227,7 +227,7 @@ static inline unsigned int we_first_high_byte(u64 m)
  * is found with one count-trailing-zeros, not byte by byte. With @dst
  * non-NULL the prefix is also copied there (nothing past it is written).
  */
-static inline size_t we_ascii_copy(u8 *dst, const u8 *src, size_t n)
+static __always_inline size_t we_ascii_copy(u8 *dst, const u8 *src, size_t n)
 {
 	const u64 hi = 0x8080808080808080ull;
 	size_t i = 0;
@@ -462,9 +462,13 @@ static __always_inline void we_enc_fast_two_byte(struct whatenc_buf *b,
 		u16 code;
 
 		if (in[ip] < 0x80) {
-			if (!we_ascii_fast(in, &ip, b->in_size, out, &op,
-					   b->out_size))
-				break;
+			size_t n = b->in_size - ip;
+
+			if (n > b->out_size - op)
+				n = b->out_size - op;
+			n = we_ascii_copy(out + op, in + ip, n);
+			ip += n;
+			op += n;
 			continue;
 		}
 		len = we_utf8_23(in + ip, &cp);
@@ -687,9 +691,13 @@ we_dec_fast_two_byte(struct whatenc_buf *b, u32 (*lookup)(u8 lead, u8 byte),
 		u32 cp;
 
 		if (c0 < 0x80) {
-			if (!we_ascii_fast(in, &ip, in_size, out, &op,
-					   out_size))
-				break;
+			size_t n = in_size - ip;
+
+			if (n > out_size - op)
+				n = out_size - op;
+			n = we_ascii_copy(out + op, in + ip, n);
+			ip += n;
+			op += n;
 			continue;
 		}
 		if (c0 == 0x80 || c0 == 0xff)
