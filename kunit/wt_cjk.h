@@ -113,60 +113,31 @@ static inline size_t cjk_put_ncr(u8 *p, u32 cp)
 	return i;
 }
 
-static inline bool cjk_same(const struct cjk_result *a,
-			    const struct cjk_result *b)
-{
-	unsigned int i, n = a->nerr < CJK_MAX_ERRS ? a->nerr : CJK_MAX_ERRS;
-
-	if (a->bad || b->bad || a->n != b->n || a->nerr != b->nerr ||
-	    memcmp(a->out, b->out, a->n))
-		return false;
-	for (i = 0; i < n; i++)
-		if (a->err_off[i] != b->err_off[i] ||
-		    a->err_len[i] != b->err_len[i] ||
-		    a->err_cp[i] != b->err_cp[i])
-			return false;
-	return true;
-}
-
 /*
  * Every 1-, 2- and 3-way split of @in, each also with output steps of 1
- * and 3 bytes, must give what one call gives. Returns the number of
- * runs that differed.
+ * and 3 bytes, must give what one call gives (wt_split_check()).
+ * Returns the number of runs that differed.
  */
 static inline unsigned int cjk_split_all(struct wt_ctx *wt, bool dec,
 					 enum whatenc_encoding enc,
 					 unsigned int flags, const u8 *in,
 					 size_t len, unsigned int *runs)
 {
-	struct cjk_result *one = cjk_result_alloc(wt, 64 + 12 * len);
-	struct cjk_result *r = cjk_result_alloc(wt, 64 + 12 * len);
 	static const size_t steps[] = { 0, 1, 3 };
-	unsigned int bad = 0;
-	size_t i, j, s;
+	const struct wt_split cfg = {
+		.lim1 = SIZE_MAX, .lim2 = SIZE_MAX, .cut_rooms = steps,
+		.ncut_rooms = ARRAY_SIZE(steps), .grow = true,
+	};
+	struct wt_run *one = WT_ALLOC(sizeof(*one));
+	struct wt_run *r = WT_ALLOC(sizeof(*r));
+	int n = 0, bad;
 
-	if (dec)
-		flags |= WHATENC_BOM_KEEP;
-	cjk_run(dec, enc, flags, in, len, NULL, 0, 0, one);
-	if (one->bad)
-		bad++;
-	for (s = 0; s < ARRAY_SIZE(steps); s++) {
-		for (i = 0; i <= len; i++) {
-			for (j = i; j <= len; j++) {
-				size_t cuts[2] = { i, j };
-
-				cjk_run(dec, enc, flags, in, len, cuts,
-					j == i ? 1 : 2, steps[s], r);
-				(*runs)++;
-				if (!cjk_same(one, r)) {
-					if (bad < 5)
-						WT_NOTE("split %zu/%zu step %zu differs",
-							i, j, steps[s]);
-					bad++;
-				}
-			}
-		}
-	}
+	one->out_cap = r->out_cap = 64 + 12 * len;
+	one->out = WT_ALLOC(one->out_cap);
+	r->out = WT_ALLOC(r->out_cap);
+	bad = wt_split_check(!dec, enc, dec ? flags | WHATENC_BOM_KEEP : flags,
+			     in, len, &cfg, one, r, &n);
+	*runs += n;
 	return bad;
 }
 

@@ -6,9 +6,10 @@
  * whole input through a coder in the chunks given by a list of cut
  * points, with a given output room per call, collecting the output, and
  * goes on after fatal errors (reporting each one), so that runs with
- * different chunkings can be compared byte for byte. wt_decode_run() and
- * wt_encode_run() (and wt_cjk.h's cjk_run(), jp_util.h's jp_run()) are
- * its front ends.
+ * different chunkings can be compared byte for byte. wt_decode_run(),
+ * wt_encode_run() and wt_cjk.h's cjk_run() are its front ends.
+ * wt_split_check() is the one split checker (test_split.c, wt_cjk.h's
+ * cjk_split_all(), jp_util.h's jp_check_splits()).
  */
 #ifndef WT_UTIL_H
 #define WT_UTIL_H
@@ -217,6 +218,127 @@ static inline void wt_encode_run(struct whatenc_encoder *e, const u8 *in,
 				 struct wt_run *r)
 {
 	wt_coder_run(NULL, e, in, len, cuts, ncuts, osz, empty_chunks, r);
+}
+
+/* Same output and same errors (offset, length, code point, bytes, result). */
+static inline bool wt_same_run(const struct wt_run *a, const struct wt_run *b)
+{
+	int i;
+
+	if (a->overflow || b->overflow || a->out_len != b->out_len ||
+	    memcmp(a->out, b->out, a->out_len) || a->nerr != b->nerr)
+		return false;
+	for (i = 0; i < a->nerr && i < WT_MAX_ERRS; i++)
+		if (a->errs[i].offset != b->errs[i].offset ||
+		    a->errs[i].len != b->errs[i].len ||
+		    a->errs[i].cp != b->errs[i].cp ||
+		    memcmp(a->errs[i].bytes, b->errs[i].bytes,
+			   a->errs[i].len) || a->errret[i] != b->errret[i])
+			return false;
+	return true;
+}
+
+/*
+ * struct wt_split - what wt_split_check() tries
+ * @lim1:       inputs up to this length: every one-cut split
+ * @lim2:       inputs up to this length: every two-cut split (i <= j)
+ * @empty:      the one-cut splits also with an empty call before each chunk
+ * @cut_rooms:  output room per call of the split runs (0: all)
+ * @rooms:      whole-input runs with these output rooms per call
+ * @grow:       a call that makes no progress gets WHATENC_PEND_MAX of room
+ * @stuck_below: without @grow, a whole-input run with less room than this
+ *	may get stuck (a unit that does not fit), having written a prefix
+ */
+struct wt_split {
+	size_t lim1, lim2;
+	bool empty;
+	const size_t *cut_rooms;
+	int ncut_rooms;
+	const size_t *rooms;
+	int nrooms;
+	bool grow;
+	size_t stuck_below;
+};
+
+/* One run of wt_split_check() into @r. */
+static inline void wt_split_run(bool encoder, int enc, unsigned int flags,
+				const u8 *in, size_t n, const size_t *cuts,
+				int ncuts, size_t room, bool empty, bool grow,
+				struct wt_run *r)
+{
+	struct whatenc_decoder d;
+	struct whatenc_encoder e;
+	struct wt_stream s = {
+		.cuts = cuts, .ncuts = ncuts, .room = room,
+		.empty_chunks = empty, .grow = grow, .error = wt_run_error,
+		.ctx = r, .out = r->out, .out_cap = r->out_cap,
+	};
+
+	r->nerr = 0;
+	if (encoder ? whatenc_encoder_init(&e, enc, flags) :
+		      whatenc_decoder_init(&d, enc, flags)) {
+		r->out_len = 0;
+		r->overflow = true;
+		return;
+	}
+	wt_stream_run(&s, encoder ? NULL : &d, encoder ? &e : NULL, in, n);
+	r->out_len = s.out_len;
+	r->calls = s.calls;
+	r->stuck = s.status == WT_STUCK;
+	r->overflow = s.status != WT_OK && s.status != WT_STUCK;
+}
+
+/*
+ * wt_split_check() - the one split checker of the suites: @ref gets the
+ * run of the whole input in one call; every chunking and output room
+ * that @cfg asks for must give the same output and the same errors.
+ * Returns the number of runs that differed (a bad @ref counts as one);
+ * *@runs counts the runs.
+ */
+static inline int wt_split_check(bool encoder, int enc, unsigned int flags,
+				 const u8 *in, size_t n,
+				 const struct wt_split *cfg, struct wt_run *ref,
+				 struct wt_run *r, int *runs)
+{
+	size_t cuts[2];
+	int bad = 0, k, e;
+
+	wt_split_run(encoder, enc, flags, in, n, NULL, 0, 0, false, cfg->grow,
+		     ref);
+	(*runs)++;
+	if (ref->overflow || ref->stuck)
+		bad++;
+	for (k = 0; k < cfg->ncut_rooms; k++)
+		for (cuts[0] = 0; cuts[0] <= n; cuts[0]++) {
+			for (e = 0; n <= cfg->lim1 && e <= cfg->empty; e++) {
+				wt_split_run(encoder, enc, flags, in, n, cuts, 1,
+					     cfg->cut_rooms[k], e, cfg->grow, r);
+				(*runs)++;
+				bad += !wt_same_run(ref, r) || r->stuck;
+			}
+			for (cuts[1] = cuts[0]; n <= cfg->lim2 && cuts[1] <= n;
+			     cuts[1]++) {
+				wt_split_run(encoder, enc, flags, in, n, cuts, 2,
+					     cfg->cut_rooms[k], false, cfg->grow,
+					     r);
+				(*runs)++;
+				bad += !wt_same_run(ref, r) || r->stuck;
+			}
+		}
+	for (k = 0; k < cfg->nrooms; k++) {
+		wt_split_run(encoder, enc, flags, in, n, NULL, 0, cfg->rooms[k],
+			     false, cfg->grow, r);
+		(*runs)++;
+		if (r->stuck) {
+			/* allowed only below the largest unit; no partial unit */
+			bad += cfg->rooms[k] >= cfg->stuck_below ||
+			       r->out_len > ref->out_len ||
+			       memcmp(r->out, ref->out, r->out_len);
+			continue;
+		}
+		bad += !wt_same_run(ref, r);
+	}
+	return bad;
 }
 
 /* One-shot decode into @out (large enough); returns the run. */
