@@ -51,9 +51,8 @@ static void xud_enc_run(struct whatenc_encoder *e, struct whatenc_buf *b)
 		u8 c = in[ip];
 
 		if (c < 0x80) {
-			if (!we_ascii_fast(in, &ip, in_size, out, &op,
-					   out_size))
-				break;
+			/* the loop's condition leaves room: never 0 */
+			we_ascii_fast(in, &ip, in_size, out, &op, out_size);
 			continue;
 		}
 		if (in_size - ip < 3 || c != 0xef || (in[ip + 1] & 0xfe) != 0x9e ||
