@@ -146,46 +146,12 @@ static __always_inline u16 gb_enc_lookup(u32 cp)
 	return we_rank_lookup(&bmp, cp);
 }
 
-/*
- * Encoder fast path: ASCII runs and complete two- and three-byte UTF-8
- * characters that have a two-byte form, while at least 3 input and 2
- * output bytes remain. Anything else (four-byte UTF-8, malformed input,
- * unmappable code points, U+20AC for GBK) is left to the general path, which
- * handles it and comes back here.
- */
-static __always_inline void gb_enc_fast(struct whatenc_buf *b, bool gbk)
+/* GBK's two-byte forms: gb18030's but U+20AC, which GBK writes as 0x80. */
+static __always_inline u16 gbk_enc_lookup(u32 cp)
 {
-	const u8 *in = b->in;
-	u8 *out = b->out;
-	size_t ip = b->in_pos, op = b->out_pos;
-
-	while (b->in_size - ip >= 3 && b->out_size - op >= 2) {
-		u8 c0 = in[ip];
-		unsigned int len;
-		u32 cp;
-		u16 code;
-
-		if (c0 < 0x80) {
-			/* the loop's condition leaves room: never 0 */
-			we_ascii_fast(in, &ip, b->in_size, out, &op, b->out_size);
-			continue;
-		}
-		len = we_utf8_23(in + ip, &cp);
-		if (!len)
-			break;
-		if (gbk && cp == 0x20ac)
-			break;
-		code = gb_enc_lookup(cp);
-		if (!code)
-			break;
-		out[op] = code >> 8;
-		out[op + 1] = code & 0xff;
-		op += 2;
-		ip += len;
-	}
-	b->in_pos = ip;
-	b->out_pos = op;
+	return cp == 0x20ac ? 0 : gb_enc_lookup(cp);
 }
+
 
 /* The gb18030 encoder's steps (GBK's: is GBK set). */
 static __always_inline unsigned int gb_enc_step(struct whatenc_encoder *e,
@@ -223,9 +189,11 @@ static __always_inline unsigned int gb_enc_step(struct whatenc_encoder *e,
 	return 4;
 }
 
-static __always_inline void gb_enc_fast_hook(struct whatenc_encoder *e, struct whatenc_buf *b)
+static void gb_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 {
-	gb_enc_fast(b, e->enc == WHATENC_GBK);
+	if (e->enc == WHATENC_GBK)
+		we_enc_fast_two_byte(b, gbk_enc_lookup);
+	else
+		we_enc_fast_two_byte(b, gb_enc_lookup);
 }
-
-WE_STEP_FAMILY(gb18030, gb_step, gb_dec_fast, gb_enc_step, gb_enc_fast_hook);
+WE_STEP_FAMILY(gb18030, gb_step, gb_dec_fast, gb_enc_step, gb_enc_fast);
