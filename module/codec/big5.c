@@ -47,16 +47,6 @@ static inline u32 big5_lookup(u8 lead, u8 byte)
 	return big5_index_cp(pointer);
 }
 
-static __always_inline u32 big5_step(struct whatenc_decoder *d, u8 byte)
-{
-	return we_two_byte_step(&d->s.big5.lead, byte, big5_lookup);
-}
-
-static void big5_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
-{
-	we_dec_fast_two_byte(b, big5_lookup, true, NULL);
-}
-
 /* The bytes of the index Big5 pointer for @cp (lead << 8 | trail), or 0. */
 static __always_inline u16 big5_enc_lookup(u32 cp)
 {
@@ -84,15 +74,4 @@ static __always_inline u16 big5_enc_lookup(u32 cp)
 	return 0;
 }
 
-static __always_inline unsigned int big5_enc_step(struct whatenc_encoder *e,
-						     u32 cp, u8 *out)
-{
-	return we_two_byte_enc_step(cp, out, big5_enc_lookup);
-}
-
-static void big5_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
-{
-	we_enc_fast_two_byte(b, big5_enc_lookup);
-}
-
-WE_STEP_FAMILY(big5, big5_step, big5_fast, big5_enc_step, big5_enc_fast);
+WE_TWO_BYTE_FAMILY(big5, big5_lookup, true, big5_enc_lookup);

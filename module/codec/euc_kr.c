@@ -24,16 +24,6 @@ static inline u32 euc_kr_lookup(u8 lead, u8 byte)
 	return euc_kr_dec_hi[(lead - 0xc7) * 94 + byte - 0xa1];
 }
 
-static __always_inline u32 euc_kr_step(struct whatenc_decoder *d, u8 byte)
-{
-	return we_two_byte_step(&d->s.euc_kr.lead, byte, euc_kr_lookup);
-}
-
-static void euc_kr_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
-{
-	we_dec_fast_two_byte(b, euc_kr_lookup, false, NULL);
-}
-
 /*
  * The bytes of Hangul syllable U+AC00 + @i: KS X 1001's in rows 0xB0..
  * by rank, the others (Unified Hangul Code) from their rank among them
@@ -72,15 +62,4 @@ static __always_inline u16 euc_kr_enc_lookup(u32 cp)
 	return we_rank_lookup(&bmp, cp);
 }
 
-static __always_inline unsigned int euc_kr_enc_step(struct whatenc_encoder *e,
-						     u32 cp, u8 *out)
-{
-	return we_two_byte_enc_step(cp, out, euc_kr_enc_lookup);
-}
-
-static void euc_kr_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
-{
-	we_enc_fast_two_byte(b, euc_kr_enc_lookup);
-}
-
-WE_STEP_FAMILY(euc_kr, euc_kr_step, euc_kr_fast, euc_kr_enc_step, euc_kr_enc_fast);
+WE_TWO_BYTE_FAMILY(euc_kr, euc_kr_lookup, false, euc_kr_enc_lookup);

@@ -778,6 +778,32 @@ const struct we_family we_family_##fam = {				\
 	.encode = fam##_encode,						\
 }
 
+/*
+ * WE_TWO_BYTE_FAMILY() - a two-byte family (Big5, EUC-KR): the generic
+ * steps and fast paths over its decoder @lookup (@pairs: it can return
+ * WE_STEP_PAIR()) and its encoder @enc_lookup, the lead in d->s.<@fam>.
+ */
+#define WE_TWO_BYTE_FAMILY(fam, lookup, pairs, enc_lookup)		\
+static __always_inline u32 fam##_step(struct whatenc_decoder *d, u8 byte) \
+{									\
+	return we_two_byte_step(&d->s.fam.lead, byte, lookup);		\
+}									\
+static void fam##_fast(struct whatenc_decoder *d, struct whatenc_buf *b) \
+{									\
+	we_dec_fast_two_byte(b, lookup, pairs, NULL);			\
+}									\
+static __always_inline unsigned int					\
+fam##_enc_step(struct whatenc_encoder *e, u32 cp, u8 *out)		\
+{									\
+	return we_two_byte_enc_step(cp, out, enc_lookup);		\
+}									\
+static void fam##_enc_fast(struct whatenc_encoder *e,			\
+			   struct whatenc_buf *b)			\
+{									\
+	we_enc_fast_two_byte(b, enc_lookup);				\
+}									\
+WE_STEP_FAMILY(fam, fam##_step, fam##_fast, fam##_enc_step, fam##_enc_fast)
+
 extern const struct we_family we_family_utf8, we_family_utf16,
 	we_family_sb, we_family_xud, we_family_replacement,
 	we_family_gb18030, we_family_big5, we_family_euc_jp,
