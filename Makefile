@@ -20,7 +20,9 @@ DISTRO_KDIR ?= $(lastword $(sort $(wildcard /usr/src/linux-headers-*-amd64)))
 
 SHELL := /bin/bash
 CC ?= gcc
-USER_CFLAGS := -O2 -Wall -Wextra -Werror -MMD -MP
+# -Wno-unused-parameter: family hooks share one signature (the kernel does
+# not warn about unused parameters either, W=1 included)
+USER_CFLAGS := -O2 -Wall -Wextra -Wno-unused-parameter -Werror -MMD -MP
 # every module/ folder (WHATENC_DIRS, module/sources.mk) and the uapi
 # header (<linux/whatenc.h>) are on the include path
 WHATENC_INCLUDES := $(addprefix -Imodule/,$(WHATENC_DIRS)) -Iuapi

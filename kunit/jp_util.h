@@ -17,6 +17,7 @@
 #include "whatenc.h"
 #include "jis_index.h"
 #include "wt_ref.h"
+#include "wt_util.h"
 
 #define JP_MAXITEMS 64
 
@@ -152,95 +153,39 @@ static inline enum whatenc_ret jp_encode(int enc, unsigned int flags,
 }
 
 /*
- * Decode (@encode false) or encode @in in chunks ending at @cuts (sorted,
- * @ncuts of them), with at most @step bytes of output room per call
- * (0: unlimited; a held unit gets more room when no progress is made).
- * Non-fatal modes only. Returns the output length, or -1 on an
- * unexpected return value.
- */
-static inline long jp_run(bool encode, int enc, unsigned int flags,
-			  const u8 *in, size_t n, const size_t *cuts,
-			  unsigned int ncuts, size_t step, u8 *out, size_t cap)
-{
-	struct whatenc_decoder d;
-	struct whatenc_encoder e;
-	struct whatenc_buf b = { in, 0, 0, out, 0, 0 };
-	unsigned int c;
-	size_t room = step;
-	int guard = 0;
-
-	if (encode)
-		whatenc_encoder_init(&e, enc, flags);
-	else
-		whatenc_decoder_init(&d, enc, flags | WHATENC_BOM_KEEP);
-	for (c = 0; c <= ncuts; c++) {
-		bool last = c == ncuts;
-
-		b.in_size = last ? n : cuts[c];
-		for (;;) {
-			size_t ip = b.in_pos, op = b.out_pos;
-			enum whatenc_ret ret;
-
-			b.out_size = step ? b.out_pos + room : cap;
-			if (b.out_size > cap)
-				b.out_size = cap;
-			ret = encode ? whatenc_encode(&e, &b, last) :
-				       whatenc_decode(&d, &b, last);
-			if (ret == WHATENC_INPUT_EMPTY)
-				break;
-			if (ret != WHATENC_OUTPUT_FULL || ++guard > 100000)
-				return -1;
-			if (b.in_pos == ip && b.out_pos == op)
-				room++;
-			else
-				room = step;
-		}
-	}
-	return b.out_pos;
-}
-
-/*
  * Every 1-, 2- and 3-way split of @in, and output room of 1..4 bytes per
- * call, must give @exp (@elen bytes).
+ * call, must give @exp (@elen bytes): one call gives @exp and every other
+ * run what one call gives (wt_split_check()).
  */
 static inline void jp_check_splits(struct wt_ctx *wt, bool encode, int enc,
 				   unsigned int flags, const u8 *in, size_t n,
 				   const u8 *exp, size_t elen)
 {
-	u8 *out = WT_ALLOC(4096);
-	size_t i, j, cuts[2];
-	long got;
+	static const size_t all[] = { 0 }, rooms[] = { 1, 2, 3, 4 };
+	const struct wt_split cfg = {
+		.lim1 = SIZE_MAX, .lim2 = SIZE_MAX,
+		.cut_rooms = all, .ncut_rooms = 1,
+		.rooms = rooms, .nrooms = ARRAY_SIZE(rooms), .grow = true,
+	};
+	struct wt_run *one = WT_ALLOC(sizeof(*one));
+	struct wt_run *r = WT_ALLOC(sizeof(*r));
+	int runs = 0, bad;
 
-	if (!out)
+	if (!one || !r)
 		return;
-	for (i = 0; i <= n; i++) {
-		for (j = i; j <= n; j++) {
-			cuts[0] = i;
-			cuts[1] = j;
-			got = jp_run(encode, enc, flags, in, n, cuts, 2, 0, out,
-				     4096);
-			if (got != (long)elen || memcmp(out, exp, elen)) {
-				WT_FAIL("enc %d split at %zu,%zu: %ld bytes, want %zu",
-					enc, i, j, got, elen);
-				return;
-			}
-		}
-		cuts[0] = i;
-		got = jp_run(encode, enc, flags, in, n, cuts, 1, 0, out, 4096);
-		if (got != (long)elen || memcmp(out, exp, elen)) {
-			WT_FAIL("enc %d split at %zu: %ld bytes, want %zu", enc,
-				i, got, elen);
-			return;
-		}
-	}
-	for (i = 1; i <= 4; i++) {
-		got = jp_run(encode, enc, flags, in, n, NULL, 0, i, out, 4096);
-		if (got != (long)elen || memcmp(out, exp, elen)) {
-			WT_FAIL("enc %d output room %zu: %ld bytes, want %zu",
-				enc, i, got, elen);
-			return;
-		}
-	}
+	one->out_cap = r->out_cap = 4096;
+	one->out = WT_ALLOC(4096);
+	r->out = WT_ALLOC(4096);
+	if (!one->out || !r->out)
+		return;
+	bad = wt_split_check(encode, enc,
+			     encode ? flags : flags | WHATENC_BOM_KEEP, in, n,
+			     &cfg, one, r, &runs);
+	if (one->nerr || one->out_len != elen || memcmp(one->out, exp, elen))
+		WT_FAIL("enc %d: %zu bytes, %d errors; want %zu bytes", enc,
+			one->out_len, one->nerr, elen);
+	if (bad)
+		WT_FAIL("enc %d: %d of %d splits differ", enc, bad, runs);
 }
 
 /*

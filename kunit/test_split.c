@@ -26,79 +26,26 @@ struct split_ctx {
 	int fails, runs;
 };
 
-static bool same_run(const struct wt_run *a, const struct wt_run *b)
-{
-	int i;
-
-	if (a->overflow || b->overflow || a->out_len != b->out_len ||
-	    memcmp(a->out, b->out, a->out_len) || a->nerr != b->nerr)
-		return false;
-	for (i = 0; i < a->nerr && i < WT_MAX_ERRS; i++)
-		if (a->errs[i].offset != b->errs[i].offset ||
-		    a->errs[i].len != b->errs[i].len ||
-		    a->errs[i].cp != b->errs[i].cp ||
-		    memcmp(a->errs[i].bytes, b->errs[i].bytes,
-			   a->errs[i].len) || a->errret[i] != b->errret[i])
-			return false;
-	return true;
-}
-
-/* Run one chunking; @enc_mode: encoder instead of decoder. */
-static void run(struct split_ctx *c, bool encoder, int enc,
-		unsigned int flags, const u8 *in, size_t n, const size_t *cuts,
-		int ncuts, size_t osz, bool empty, struct wt_run *r)
-{
-	if (encoder) {
-		struct whatenc_encoder e;
-
-		whatenc_encoder_init(&e, enc, flags);
-		wt_encode_run(&e, in, n, cuts, ncuts, osz, empty, r);
-	} else {
-		struct whatenc_decoder d;
-
-		whatenc_decoder_init(&d, enc, flags);
-		wt_decode_run(&d, in, n, cuts, ncuts, osz, empty, r);
-	}
-	c->runs++;
-}
-
+/*
+ * Every one-cut split (also with empty calls), every two-cut split of
+ * inputs up to LIM3 bytes, and output buffers of 1..12 bytes.
+ */
 static void split_all(struct wt_ctx *wt, struct split_ctx *c, bool encoder, int enc,
 		      unsigned int flags, const u8 *in, size_t n, int line)
 {
-	size_t cuts[2], osz, unit_max = encoder ? WHATENC_PEND_MAX : 4;
-	int bad = 0;
+	static const size_t room64[] = { 64 };
+	static const size_t rooms[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 };
+	const struct wt_split cfg = {
+		.lim1 = LIM2, .lim2 = LIM3, .empty = true,
+		.cut_rooms = room64, .ncut_rooms = 1,
+		.rooms = rooms, .nrooms = ARRAY_SIZE(rooms),
+		.stuck_below = encoder ? WHATENC_PEND_MAX : 4,
+	};
+	int bad;
 
 	(void)wt;
-	run(c, encoder, enc, flags, in, n, NULL, 0, 64, false, &c->ref);
-	if (c->ref.overflow)
-		bad++;
-	if (n <= LIM2)
-		for (cuts[0] = 0; cuts[0] <= n; cuts[0]++) {
-			run(c, encoder, enc, flags, in, n, cuts, 1, 64, false,
-			    &c->r);
-			bad += !same_run(&c->ref, &c->r);
-			run(c, encoder, enc, flags, in, n, cuts, 1, 64, true,
-			    &c->r);
-			bad += !same_run(&c->ref, &c->r);
-		}
-	if (n <= LIM3)
-		for (cuts[0] = 0; cuts[0] <= n; cuts[0]++)
-			for (cuts[1] = cuts[0]; cuts[1] <= n; cuts[1]++) {
-				run(c, encoder, enc, flags, in, n, cuts, 2, 64,
-				    false, &c->r);
-				bad += !same_run(&c->ref, &c->r);
-			}
-	for (osz = 1; osz <= 12; osz++) {
-		run(c, encoder, enc, flags, in, n, NULL, 0, osz, false, &c->r);
-		if (c->r.stuck) {
-			/* allowed only below the largest unit; no partial unit */
-			bad += osz >= unit_max ||
-			       c->r.out_len > c->ref.out_len ||
-			       memcmp(c->r.out, c->ref.out, c->r.out_len);
-			continue;
-		}
-		bad += !same_run(&c->ref, &c->r);
-	}
+	bad = wt_split_check(encoder, enc, flags, in, n, &cfg, &c->ref, &c->r,
+			     &c->runs);
 	if (bad) {
 		c->fails++;
 		if (c->fails <= 12)

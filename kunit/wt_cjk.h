@@ -14,6 +14,7 @@
 #include "wt_test.h"
 #include "whatenc.h"
 #include "wt_ref.h"
+#include "wt_util.h"
 
 #define CJK_MAX_ERRS 4096
 
@@ -51,10 +52,16 @@ static inline void cjk_record(struct cjk_result *r,
 	r->nerr++;
 }
 
+static inline void cjk_error(void *ctx, const struct whatenc_error *err,
+			     enum whatenc_ret ret)
+{
+	cjk_record(ctx, err);
+}
+
 /*
- * Run one stream. @cuts: ascending cut positions (ncuts of them) inside
- * [0, len]; @ostep: output given in steps of this many bytes (0 = all).
- * @dec selects decoder or encoder.
+ * Run one stream (wt_stream_run()). @cuts: ascending cut positions
+ * (ncuts of them) inside [0, len]; @ostep: output given in steps of this
+ * many bytes (0 = all). @dec selects decoder or encoder.
  */
 static inline void cjk_run(bool dec, enum whatenc_encoding enc,
 			   unsigned int flags, const u8 *in, size_t len,
@@ -63,68 +70,23 @@ static inline void cjk_run(bool dec, enum whatenc_encoding enc,
 {
 	struct whatenc_decoder d;
 	struct whatenc_encoder e;
-	struct whatenc_buf b;
-	size_t start = 0;
-	int seg;
+	struct wt_stream s = {
+		.cuts = cuts, .ncuts = ncuts, .room = ostep, .grow = true,
+		.error = cjk_error, .ctx = r, .out = r->out, .out_cap = r->cap,
+	};
 
 	r->n = 0;
 	r->nerr = 0;
 	r->bad = 0;
-	if (dec)
-		r->bad |= whatenc_decoder_init(&d, enc, flags) != 0;
-	else
-		r->bad |= whatenc_encoder_init(&e, enc, flags) != 0;
-	for (seg = 0; seg <= ncuts && !r->bad; seg++) {
-		size_t end = seg < ncuts ? cuts[seg] : len;
-		bool last = seg == ncuts;
-		int spins = 0;
-		size_t step;
-
-		b.in = in;
-		b.in_pos = start;
-		b.in_size = end;
-		for (;;) {
-			enum whatenc_ret ret;
-
-			b.out = r->out;
-			b.out_pos = r->n;
-			/*
-			 * A held unit needs room for all of it: after a call
-			 * that made no progress, offer WHATENC_PEND_MAX.
-			 */
-			step = spins ? WHATENC_PEND_MAX : ostep;
-			b.out_size = step && r->cap - r->n > step ?
-				     r->n + step : r->cap;
-			ret = dec ? whatenc_decode(&d, &b, last) :
-				    whatenc_encode(&e, &b, last);
-			if (b.out_pos == r->n && b.in_pos == start &&
-			    ret == WHATENC_OUTPUT_FULL) {
-				if (++spins > 2) {
-					r->bad = 2;
-					break;
-				}
-			} else {
-				spins = 0;
-			}
-			r->n = b.out_pos;
-			start = b.in_pos;
-			if (ret == WHATENC_MALFORMED ||
-			    ret == WHATENC_UNMAPPABLE) {
-				cjk_record(r, dec ? &d.err : &e.err);
-				continue;
-			}
-			if (ret == WHATENC_OUTPUT_FULL) {
-				if (r->n == r->cap) {
-					r->bad = 3;
-					break;
-				}
-				continue;
-			}
-			if (b.in_pos != b.in_size)
-				r->bad = 4;
-			break;
-		}
+	if (dec ? whatenc_decoder_init(&d, enc, flags) :
+		  whatenc_encoder_init(&e, enc, flags)) {
+		r->bad = 1;
+		return;
 	}
+	wt_stream_run(&s, dec ? &d : NULL, dec ? NULL : &e, in, len);
+	r->n = s.out_len;
+	r->bad = s.status == WT_STUCK ? 2 : s.status == WT_FULL ? 3 :
+		 s.status == WT_UNCONSUMED ? 4 : s.status ? 5 : 0;
 }
 
 static inline void cjk_dec(enum whatenc_encoding enc, unsigned int flags,
@@ -151,60 +113,31 @@ static inline size_t cjk_put_ncr(u8 *p, u32 cp)
 	return i;
 }
 
-static inline bool cjk_same(const struct cjk_result *a,
-			    const struct cjk_result *b)
-{
-	unsigned int i, n = a->nerr < CJK_MAX_ERRS ? a->nerr : CJK_MAX_ERRS;
-
-	if (a->bad || b->bad || a->n != b->n || a->nerr != b->nerr ||
-	    memcmp(a->out, b->out, a->n))
-		return false;
-	for (i = 0; i < n; i++)
-		if (a->err_off[i] != b->err_off[i] ||
-		    a->err_len[i] != b->err_len[i] ||
-		    a->err_cp[i] != b->err_cp[i])
-			return false;
-	return true;
-}
-
 /*
  * Every 1-, 2- and 3-way split of @in, each also with output steps of 1
- * and 3 bytes, must give what one call gives. Returns the number of
- * runs that differed.
+ * and 3 bytes, must give what one call gives (wt_split_check()).
+ * Returns the number of runs that differed.
  */
 static inline unsigned int cjk_split_all(struct wt_ctx *wt, bool dec,
 					 enum whatenc_encoding enc,
 					 unsigned int flags, const u8 *in,
 					 size_t len, unsigned int *runs)
 {
-	struct cjk_result *one = cjk_result_alloc(wt, 64 + 12 * len);
-	struct cjk_result *r = cjk_result_alloc(wt, 64 + 12 * len);
 	static const size_t steps[] = { 0, 1, 3 };
-	unsigned int bad = 0;
-	size_t i, j, s;
+	const struct wt_split cfg = {
+		.lim1 = SIZE_MAX, .lim2 = SIZE_MAX, .cut_rooms = steps,
+		.ncut_rooms = ARRAY_SIZE(steps), .grow = true,
+	};
+	struct wt_run *one = WT_ALLOC(sizeof(*one));
+	struct wt_run *r = WT_ALLOC(sizeof(*r));
+	int n = 0, bad;
 
-	if (dec)
-		flags |= WHATENC_BOM_KEEP;
-	cjk_run(dec, enc, flags, in, len, NULL, 0, 0, one);
-	if (one->bad)
-		bad++;
-	for (s = 0; s < ARRAY_SIZE(steps); s++) {
-		for (i = 0; i <= len; i++) {
-			for (j = i; j <= len; j++) {
-				size_t cuts[2] = { i, j };
-
-				cjk_run(dec, enc, flags, in, len, cuts,
-					j == i ? 1 : 2, steps[s], r);
-				(*runs)++;
-				if (!cjk_same(one, r)) {
-					if (bad < 5)
-						WT_NOTE("split %zu/%zu step %zu differs",
-							i, j, steps[s]);
-					bad++;
-				}
-			}
-		}
-	}
+	one->out_cap = r->out_cap = 64 + 12 * len;
+	one->out = WT_ALLOC(one->out_cap);
+	r->out = WT_ALLOC(r->out_cap);
+	bad = wt_split_check(!dec, enc, dec ? flags | WHATENC_BOM_KEEP : flags,
+			     in, len, &cfg, one, r, &n);
+	*runs += n;
 	return bad;
 }
 

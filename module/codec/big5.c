@@ -47,24 +47,8 @@ static inline u32 big5_lookup(u8 lead, u8 byte)
 	return big5_index_cp(pointer);
 }
 
-static __always_inline u32 big5_step(struct whatenc_decoder *d, u8 byte)
-{
-	return we_two_byte_step(&d->s.big5.lead, byte, big5_lookup);
-}
-
-static void big5_fast(struct whatenc_buf *b)
-{
-	we_dec_fast_two_byte(b, big5_lookup);
-}
-
-static enum whatenc_ret big5_decode(struct whatenc_decoder *d,
-				    struct whatenc_buf *b, bool last)
-{
-	return we_decode_steps(d, b, last, big5_step, big5_fast);
-}
-
 /* The bytes of the index Big5 pointer for @cp (lead << 8 | trail), or 0. */
-static inline u16 big5_enc_lookup(u32 cp)
+static __always_inline u16 big5_enc_lookup(u32 cp)
 {
 	static const struct we_rank_table bmp = {
 		big5_enc_page, big5_enc_bits, big5_enc_base, big5_enc_code
@@ -90,21 +74,4 @@ static inline u16 big5_enc_lookup(u32 cp)
 	return 0;
 }
 
-/**
- * whatenc_big5_encode() - UTF-8 to Big5 bytes
- * @e:    encoder
- * @b:    buffers
- * @last: end of stream after this input
- *
- * Return: see internal.h.
- */
-static enum whatenc_ret whatenc_big5_encode(struct whatenc_encoder *e,
-					    struct whatenc_buf *b, bool last)
-{
-	return we_encode_two_byte(e, b, last, big5_enc_lookup);
-}
-
-const struct we_family we_family_big5 = {
-	.decode = big5_decode,
-	.encode = whatenc_big5_encode,
-};
+WE_TWO_BYTE_FAMILY(big5, big5_lookup, true, big5_enc_lookup);

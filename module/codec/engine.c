@@ -327,13 +327,19 @@ out:
 	return ret;
 }
 
-/*
- * A decoder error with the offending @bytes: in fatal mode a record
- * (WHATENC_MALFORMED), else U+FFFD (WHATENC_INPUT_EMPTY, or
- * WHATENC_OUTPUT_FULL when it was held). The one place that reads the
- * decoders' error mode.
+/**
+ * we_dec_error() - a decoder error
+ * @d:     decoder
+ * @b:     buffers
+ * @bytes: the offending input bytes
+ * @n:     how many (1..4)
+ *
+ * The one place that reads the decoders' error mode.
+ *
+ * Return: fatal mode: WHATENC_MALFORMED with the error recorded; else
+ * U+FFFD is written (WHATENC_INPUT_EMPTY) or held (WHATENC_OUTPUT_FULL).
  */
-static enum whatenc_ret we_dec_error(struct whatenc_decoder *d,
+enum whatenc_ret we_dec_error(struct whatenc_decoder *d,
 				     struct whatenc_buf *b, const u8 *bytes,
 				     unsigned int n)
 {
@@ -362,7 +368,7 @@ static enum whatenc_ret we_dec_error(struct whatenc_decoder *d,
 enum whatenc_ret we_step_result(struct whatenc_decoder *d,
 				struct whatenc_buf *b, u32 r)
 {
-	unsigned int n = d->seq_len, bad, unread;
+	unsigned int n = d->seq_len, unread;
 
 	d->seq_len = 0;
 	if (!(r & 0x80000000u)) {
@@ -373,13 +379,12 @@ enum whatenc_ret we_step_result(struct whatenc_decoder *d,
 		return we_put_unit(b, d->pend, &d->pend_len, unit, len) ?
 		       WHATENC_INPUT_EMPTY : WHATENC_OUTPUT_FULL;
 	}
-	bad = (r >> 8) & 0xff;
 	unread = r & 0xff;
 	if (unread) {
 		b->in_pos--;
 		we_replay(d, d->seq + n - unread, unread - 1);
 	}
-	return we_dec_error(d, b, d->seq, bad);
+	return we_dec_error(d, b, d->seq, n - unread);
 }
 
 /**
@@ -529,6 +534,27 @@ size_t whatenc_encoder_max_out(const struct whatenc_encoder *e, size_t in_len)
 	return per * (in_len + held) + e->pend_len + 3;
 }
 EXPORT_SYMBOL_GPL(whatenc_encoder_max_out);
+
+/**
+ * we_enc_malformed() - an encoder's error for malformed UTF-8 input
+ * @e: encoder; e->in holds the maximal subpart
+ *
+ * Return: html mode: U+FFFD, to be encoded (or written as "&#65533;");
+ * fatal mode: WE_MALFORMED with the error recorded.
+ */
+u32 we_enc_malformed(struct whatenc_encoder *e)
+{
+	if (e->flags & WHATENC_ENC_HTML) {
+		we_utf8_init(&e->in);
+		return WE_FFFD;
+	}
+	e->err.len = e->in.seen;
+	memcpy(e->err.bytes, e->in.seq, sizeof(e->err.bytes));
+	e->err.cp = 0;
+	e->err_held = 0;
+	we_utf8_init(&e->in);
+	return WE_MALFORMED;
+}
 
 /**
  * we_unmappable() - an encoder's error for a code point

@@ -24,22 +24,6 @@ static inline u32 euc_kr_lookup(u8 lead, u8 byte)
 	return euc_kr_dec_hi[(lead - 0xc7) * 94 + byte - 0xa1];
 }
 
-static __always_inline u32 euc_kr_step(struct whatenc_decoder *d, u8 byte)
-{
-	return we_two_byte_step(&d->s.euc_kr.lead, byte, euc_kr_lookup);
-}
-
-static void euc_kr_fast(struct whatenc_buf *b)
-{
-	we_dec_fast_two_byte(b, euc_kr_lookup);
-}
-
-static enum whatenc_ret euc_kr_decode(struct whatenc_decoder *d,
-				      struct whatenc_buf *b, bool last)
-{
-	return we_decode_steps(d, b, last, euc_kr_step, euc_kr_fast);
-}
-
 /*
  * The bytes of Hangul syllable U+AC00 + @i: KS X 1001's in rows 0xB0..
  * by rank, the others (Unified Hangul Code) from their rank among them
@@ -66,7 +50,7 @@ static inline u16 euc_kr_enc_hangul(u32 i)
 }
 
 /* The bytes of the index pointer for @cp (lead << 8 | trail), or 0. */
-static inline u16 euc_kr_enc_lookup(u32 cp)
+static __always_inline u16 euc_kr_enc_lookup(u32 cp)
 {
 	static const struct we_rank_table bmp = {
 		euc_kr_enc_page, euc_kr_enc_bits, euc_kr_enc_base,
@@ -78,21 +62,4 @@ static inline u16 euc_kr_enc_lookup(u32 cp)
 	return we_rank_lookup(&bmp, cp);
 }
 
-/**
- * whatenc_euc_kr_encode() - UTF-8 to EUC-KR bytes
- * @e:    encoder
- * @b:    buffers
- * @last: end of stream after this input
- *
- * Return: see internal.h.
- */
-static enum whatenc_ret whatenc_euc_kr_encode(struct whatenc_encoder *e,
-					      struct whatenc_buf *b, bool last)
-{
-	return we_encode_two_byte(e, b, last, euc_kr_enc_lookup);
-}
-
-const struct we_family we_family_euc_kr = {
-	.decode = euc_kr_decode,
-	.encode = whatenc_euc_kr_encode,
-};
+WE_TWO_BYTE_FAMILY(euc_kr, euc_kr_lookup, false, euc_kr_enc_lookup);

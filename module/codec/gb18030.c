@@ -43,213 +43,74 @@ static u32 gb_ranges_pointer(u32 cp)
 	return gb18030_rng_ptr[i] + cp - gb18030_rng_cp[i];
 }
 
-/* Decoder error: U+FFFD (plus @extra bytes of ASCII) or a fatal report. */
-static enum whatenc_ret gb_dec_error(struct whatenc_decoder *d,
-				     struct whatenc_buf *b, const u8 *bytes,
-				     unsigned int n, const u8 *extra,
-				     unsigned int n_extra)
+/* gb18030 decoder, step 5: a two-byte code's second byte, 0x40..0x7E, 0x80..0xFE */
+static inline bool gb_trail_ok(u8 byte)
 {
-	u8 unit[4] = { 0xef, 0xbf, 0xbd };
-
-	if (d->flags & WHATENC_DEC_FATAL) {
-		d->err.cp = 0;
-		d->err.len = n;
-		memcpy(d->err.bytes, bytes, n);
-		if (n_extra)
-			we_replay(d, extra, n_extra);
-		return WHATENC_MALFORMED;
-	}
-	/*
-	 * The restored bytes that precede the current one are always one
-	 * ASCII digit (gb18030 second); it is written with the U+FFFD as
-	 * one unit, which is what processing it again would give.
-	 */
-	if (n_extra)
-		unit[3] = extra[0];
-	return we_put_unit(b, d->pend, &d->pend_len, unit, 3 + n_extra) ?
-	       WHATENC_INPUT_EMPTY : WHATENC_OUTPUT_FULL;
+	return byte >= 0x40 && byte != 0x7f && byte != 0xff;
 }
 
 /*
- * Decoder fast path: ASCII runs and complete two-byte sequences with a
- * code point, while at least 2 input and 4 output bytes remain and no
- * lead is held. Anything else is left to the general path.
+ * The index gb18030 code point of @lead and @byte, 0 if byte is not a
+ * trail byte (every pointer of index gb18030 is non-null).
  */
-static inline void gb_dec_fast(struct whatenc_buf *b)
+static inline u32 gb_lookup(u8 lead, u8 byte)
 {
-	const u8 *in = b->in;
-	u8 *out = b->out;
-	size_t ip = b->in_pos, op = b->out_pos;
-
-	while (b->in_size - ip >= 2 && b->out_size - op >= 4) {
-		u8 c0 = in[ip], c1;
-		u32 cp;
-
-		if (c0 < 0x80) {
-			size_t n = b->in_size - ip;
-
-			if (n > b->out_size - op)
-				n = b->out_size - op;
-			n = we_ascii_copy(out + op, in + ip, n);
-			ip += n;
-			op += n;
-			continue;
-		}
-		c1 = in[ip + 1];
-		if (c0 == 0x80 || c0 == 0xff || c1 < 0x40 || c1 == 0x7f ||
-		    c1 == 0xff)
-			break;
-		cp = gb18030_dec[(c0 - 0x81) * 190 + c1 -
-				 (c1 < 0x7f ? 0x40 : 0x41)];
-		op += we_utf8_write(out + op, cp);
-		ip += 2;
-	}
-	b->in_pos = ip;
-	b->out_pos = op;
+	if (!gb_trail_ok(byte))
+		return 0;
+	return gb18030_dec[(lead - 0x81) * 190 + byte -
+			   (byte < 0x7f ? 0x40 : 0x41)];
 }
 
-/**
- * whatenc_gb18030_decode() - gb18030 (and GBK) bytes to UTF-8
- * @d:    decoder
- * @b:    buffers
- * @last: end of stream after this input
- *
- * Return: see internal.h.
- */
-static enum whatenc_ret whatenc_gb18030_decode(struct whatenc_decoder *d,
-					       struct whatenc_buf *b, bool last)
+/* The gb18030 decoder's steps (GBK's decoder is the same). */
+static __always_inline u32 gb_step(struct whatenc_decoder *d, u8 byte)
 {
-	u8 first = d->s.gb18030.first;
-	u8 second = d->s.gb18030.second;
-	u8 third = d->s.gb18030.third;
-	enum whatenc_ret ret = WHATENC_INPUT_EMPTY;
+	u8 *first = &d->s.gb18030.first;
+	u8 *second = &d->s.gb18030.second;
+	u8 *third = &d->s.gb18030.third;
+	u32 cp;
 
-	while (b->in_pos < b->in_size) {
-		u8 byte;
-		u32 cp;
-
-		if (!first) {
-			gb_dec_fast(b);
-			we_ascii_run(b);
-			if (b->in_pos == b->in_size)
-				break;
-			byte = b->in[b->in_pos];
-			if (byte < 0x80) {
-				ret = WHATENC_OUTPUT_FULL;
-				break;
-			}
-			b->in_pos++;
-			if (byte >= 0x81 && byte <= 0xfe) {
-				first = byte;
-				continue;
-			}
-			if (byte == 0x80) {
-				if (!we_put_cp(d, b, 0x20ac)) {
-					ret = WHATENC_OUTPUT_FULL;
-					break;
-				}
-				continue;
-			}
-			ret = gb_dec_error(d, b, &byte, 1, NULL, 0);
-			if (ret != WHATENC_INPUT_EMPTY)
-				break;
-			continue;
+	if (*third) {
+		/* restore second, third, byte */
+		if (byte < 0x30 || byte > 0x39) {
+			*first = *second = *third = 0;
+			return WE_STEP_ERROR(3);
 		}
-		byte = b->in[b->in_pos];
-		if (third) {
-			u8 seq[4] = { first, second, third, byte };
-			u32 pointer;
-
-			if (byte < 0x30 || byte > 0x39) {
-				/* restore second, third, byte; third leads */
-				first = third;
-				second = 0;
-				third = 0;
-				if (d->flags & WHATENC_DEC_FATAL)
-					first = 0;
-				ret = gb_dec_error(d, b, seq, 1, seq + 1,
-						   first ? 1 : 2);
-				if (ret != WHATENC_INPUT_EMPTY)
-					break;
-				continue;
-			}
-			b->in_pos++;
-			pointer = (first - 0x81) * (10 * 126 * 10) +
-				  (second - 0x30) * (10 * 126) +
-				  (third - 0x81) * 10 + byte - 0x30;
-			first = 0;
-			second = 0;
-			third = 0;
-			cp = gb_ranges_cp(pointer);
-			if (!cp)
-				ret = gb_dec_error(d, b, seq, 4, NULL, 0);
-			else if (!we_put_cp(d, b, cp))
-				ret = WHATENC_OUTPUT_FULL;
-			if (ret != WHATENC_INPUT_EMPTY)
-				break;
-			continue;
+		cp = gb_ranges_cp((*first - 0x81) * (10 * 126 * 10) +
+				  (*second - 0x30) * (10 * 126) +
+				  (*third - 0x81) * 10 + byte - 0x30);
+		*first = *second = *third = 0;
+		return cp ? cp : WE_STEP_ERROR(0);
+	}
+	if (*second) {
+		if (byte >= 0x81 && byte <= 0xfe) {
+			*third = byte;
+			return WE_STEP_CONTINUE;
 		}
-		if (second) {
-			u8 seq[2] = { first, second };
-
-			if (byte >= 0x81 && byte <= 0xfe) {
-				third = byte;
-				b->in_pos++;
-				continue;
-			}
-			/* restore second, byte */
-			first = 0;
-			second = 0;
-			ret = gb_dec_error(d, b, seq, 1, seq + 1, 1);
-			if (ret != WHATENC_INPUT_EMPTY)
-				break;
-			continue;
-		}
+		/* restore second, byte */
+		*first = *second = 0;
+		return WE_STEP_ERROR(2);
+	}
+	if (*first) {
 		if (byte >= 0x30 && byte <= 0x39) {
-			second = byte;
-			b->in_pos++;
-			continue;
+			*second = byte;
+			return WE_STEP_CONTINUE;
 		}
-		if ((byte >= 0x40 && byte <= 0x7e) ||
-		    (byte >= 0x80 && byte <= 0xfe)) {
-			/* every pointer of index gb18030 is non-null */
-			cp = gb18030_dec[(first - 0x81) * 190 + byte -
-					 (byte < 0x7f ? 0x40 : 0x41)];
-			first = 0;
-			b->in_pos++;
-			if (!we_put_cp(d, b, cp)) {
-				ret = WHATENC_OUTPUT_FULL;
-				break;
-			}
-			continue;
-		}
-		{
-			u8 seq[2] = { first, byte };
-
-			first = 0;
-			/* an ASCII byte is restored: not consumed */
-			if (byte >= 0x80)
-				b->in_pos++;
-			ret = gb_dec_error(d, b, seq, byte < 0x80 ? 1 : 2,
-					   NULL, 0);
-			if (ret != WHATENC_INPUT_EMPTY)
-				break;
-		}
+		return we_lead_trail(first, byte, gb_lookup);
 	}
-	if (ret == WHATENC_INPUT_EMPTY && last && b->in_pos == b->in_size &&
-	    first) {
-		u8 seq[3] = { first, second, third };
-
-		first = 0;
-		second = 0;
-		third = 0;
-		ret = gb_dec_error(d, b, seq, seq[2] ? 3 : seq[1] ? 2 : 1,
-				   NULL, 0);
+	if (byte < 0x80)
+		return byte;
+	if (byte == 0x80)
+		return 0x20ac;
+	if (byte <= 0xfe) {
+		*first = byte;
+		return WE_STEP_CONTINUE;
 	}
-	d->s.gb18030.first = first;
-	d->s.gb18030.second = second;
-	d->s.gb18030.third = third;
-	return ret;
+	return WE_STEP_ERROR(0);
+}
+
+static void gb_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
+{
+	we_dec_fast_two_byte(b, gb_lookup, false, gb_trail_ok);
 }
 
 /*
@@ -273,7 +134,7 @@ static inline u16 gb_enc_ideograph(u32 i)
 }
 
 /* Two-byte form of @cp (index gb18030 or the encoder's table), or 0. */
-static inline u16 gb_enc_lookup(u32 cp)
+static __always_inline u16 gb_enc_lookup(u32 cp)
 {
 	static const struct we_rank_table bmp = {
 		gb18030_enc_page, gb18030_enc_bits, gb18030_enc_base,
@@ -285,120 +146,54 @@ static inline u16 gb_enc_lookup(u32 cp)
 	return we_rank_lookup(&bmp, cp);
 }
 
-/*
- * Encoder fast path: ASCII runs and complete two- and three-byte UTF-8
- * characters that have a two-byte form, while at least 3 input and 2
- * output bytes remain. Anything else (four-byte UTF-8, malformed input,
- * unmappable code points, U+20AC for GBK) is left to the general path, which
- * handles it and comes back here.
- */
-static inline void gb_enc_fast(struct whatenc_buf *b, bool gbk)
+/* GBK's two-byte forms: gb18030's but U+20AC, which GBK writes as 0x80. */
+static __always_inline u16 gbk_enc_lookup(u32 cp)
 {
-	const u8 *in = b->in;
-	u8 *out = b->out;
-	size_t ip = b->in_pos, op = b->out_pos;
-
-	while (b->in_size - ip >= 3 && b->out_size - op >= 2) {
-		u8 c0 = in[ip];
-		unsigned int len;
-		u32 cp;
-		u16 code;
-
-		if (c0 < 0x80) {
-			size_t n = b->in_size - ip;
-
-			if (n > b->out_size - op)
-				n = b->out_size - op;
-			n = we_ascii_copy(out + op, in + ip, n);
-			ip += n;
-			op += n;
-			continue;
-		}
-		len = we_utf8_23(in + ip, &cp);
-		if (!len)
-			break;
-		if (gbk && cp == 0x20ac)
-			break;
-		code = gb_enc_lookup(cp);
-		if (!code)
-			break;
-		out[op] = code >> 8;
-		out[op + 1] = code & 0xff;
-		op += 2;
-		ip += len;
-	}
-	b->in_pos = ip;
-	b->out_pos = op;
+	return cp == 0x20ac ? 0 : gb_enc_lookup(cp);
 }
 
-/**
- * whatenc_gb18030_encode() - UTF-8 to gb18030 (or GBK) bytes
- * @e:    encoder
- * @b:    buffers
- * @last: end of stream after this input
- *
- * Return: see internal.h.
- */
-static enum whatenc_ret whatenc_gb18030_encode(struct whatenc_encoder *e,
-					       struct whatenc_buf *b, bool last)
+
+/* The gb18030 encoder's steps (GBK's: is GBK set). */
+static __always_inline unsigned int gb_enc_step(struct whatenc_encoder *e,
+						u32 cp, u8 *out)
 {
 	bool gbk = e->enc == WHATENC_GBK;
+	u32 pointer;
+	u16 code;
 
-	for (;;) {
-		enum whatenc_ret ret;
-		u32 cp, pointer;
-		u16 code;
-		u8 four[4];
-
-		if (!e->in.needed) {
-			gb_enc_fast(b, gbk);
-			we_ascii_run(b);
-		}
-		if (b->out_pos == b->out_size && b->in_pos < b->in_size)
-			return WHATENC_OUTPUT_FULL;
-		cp = we_enc_next(e, b, last);
-		if (cp == WE_NEED_MORE)
-			return WHATENC_INPUT_EMPTY;
-		if (cp == WE_MALFORMED)
-			return WHATENC_MALFORMED;
-		if (cp < 0x80) {
-			if (!we_put_byte(e, b, cp))
-				return WHATENC_OUTPUT_FULL;
-			continue;
-		}
-		if (cp == 0xe5e5)
-			goto unmappable;
-		if (gbk && cp == 0x20ac) {
-			if (!we_put_byte(e, b, 0x80))
-				return WHATENC_OUTPUT_FULL;
-			continue;
-		}
-		code = gb_enc_lookup(cp);
-		if (code) {
-			if (!we_put_byte2(e, b, code >> 8, code & 0xff))
-				return WHATENC_OUTPUT_FULL;
-			continue;
-		}
-		if (gbk)
-			goto unmappable;
-		pointer = gb_ranges_pointer(cp);
-		four[0] = pointer / (10 * 126 * 10) + 0x81;
-		pointer %= 10 * 126 * 10;
-		four[1] = pointer / (10 * 126) + 0x30;
-		pointer %= 10 * 126;
-		four[2] = pointer / 10 + 0x81;
-		four[3] = pointer % 10 + 0x30;
-		if (!we_put_bytes(e, b, four, 4))
-			return WHATENC_OUTPUT_FULL;
-		continue;
-unmappable:
-		ret = we_unmappable(e, b, cp);
-		if (ret != WHATENC_INPUT_EMPTY)
-			return ret;
+	if (cp < 0x80) {
+		out[0] = cp;
+		return 1;
 	}
+	if (cp == 0xe5e5)
+		return 0;
+	if (gbk && cp == 0x20ac) {
+		out[0] = 0x80;
+		return 1;
+	}
+	code = gb_enc_lookup(cp);
+	if (code) {
+		out[0] = code >> 8;
+		out[1] = code & 0xff;
+		return 2;
+	}
+	if (gbk)
+		return 0;
+	pointer = gb_ranges_pointer(cp);
+	out[0] = pointer / (10 * 126 * 10) + 0x81;
+	pointer %= 10 * 126 * 10;
+	out[1] = pointer / (10 * 126) + 0x30;
+	pointer %= 10 * 126;
+	out[2] = pointer / 10 + 0x81;
+	out[3] = pointer % 10 + 0x30;
+	return 4;
 }
 
-const struct we_family we_family_gb18030 = {
-	.decode = whatenc_gb18030_decode,
-	.encode = whatenc_gb18030_encode,
-};
+static void gb_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
+{
+	if (e->enc == WHATENC_GBK)
+		we_enc_fast_two_byte(b, gbk_enc_lookup);
+	else
+		we_enc_fast_two_byte(b, gb_enc_lookup);
+}
+WE_STEP_FAMILY(gb18030, gb_step, gb_dec_fast, gb_enc_step, gb_enc_fast);

@@ -3,8 +3,17 @@
  * internal.h - what the engine and the encoding families share
  *
  * The engine (engine.c) owns BOM handling, held output, replayed bytes,
- * stream offsets and the dispatch to one family function per call. A
- * family function converts one buffer and follows these rules:
+ * stream offsets, the error modes and the dispatch through the
+ * encodings' table (encodings.c) to one struct we_family per family.
+ *
+ * Most families are spec steps (WE_STEP_FAMILY()): a decoder step per
+ * byte and an encoder step per code point, run by the engine's loops
+ * we_decode_steps() and we_encode_steps() (see "decoder steps" and
+ * we_encode_steps() below for the contract), with optional fast-path
+ * hooks that use the same mapping functions as the steps.
+ *
+ * The others (UTF-8 and single-byte decoders, UTF-16, ISO-2022-JP,
+ * replacement) convert a whole buffer per call and follow these rules:
  *
  * - It is entered with nothing held in ->pend.
  * - Output goes through we_put_cp() (decoders) or we_put_bytes()
@@ -17,16 +26,18 @@
  *   the family's state) means: we_replay() them and return at once
  *   (WHATENC_INPUT_EMPTY, or what the error step returns); the engine
  *   feeds them to the family again before the rest of the input.
- * - On an error in fatal mode the family sets ->err.len and ->err.bytes
- *   (and for encoders ->err.cp) and returns WHATENC_MALFORMED or
- *   WHATENC_UNMAPPABLE, leaving its state as the spec's handler leaves
- *   it, so that calling again continues after the error. The engine
- *   computes ->err.offset. Encoders set ->err_held to the number of
- *   input bytes consumed after the offending ones (normally 0).
+ * - Errors go through the engine, which alone reads the error mode:
+ *   we_dec_error() (U+FFFD, or the fatal record of the offending bytes:
+ *   WHATENC_MALFORMED), we_enc_next() for malformed UTF-8 and
+ *   we_unmappable() for code points ("&#NNNN;" or WHATENC_UNMAPPABLE).
+ *   The state is left as the spec's handler leaves it, so that calling
+ *   again continues after the error; the engine computes ->err.offset.
+ *   Encoders set ->err_held to the number of input bytes consumed after
+ *   the offending ones (normally 0).
  * - With last == true and all input consumed, the family flushes (a
- *   partial sequence is an error: U+FFFD or WHATENC_MALFORMED; the
- *   ISO-2022-JP encoder returns to ASCII) and returns
- *   WHATENC_INPUT_EMPTY; the engine then resets the coder.
+ *   partial sequence is an error; the ISO-2022-JP encoder returns to
+ *   ASCII) and returns WHATENC_INPUT_EMPTY; the engine then resets the
+ *   coder.
  */
 #ifndef WHATENC_INTERNAL_H
 #define WHATENC_INTERNAL_H
@@ -216,7 +227,7 @@ static inline unsigned int we_first_high_byte(u64 m)
  * is found with one count-trailing-zeros, not byte by byte. With @dst
  * non-NULL the prefix is also copied there (nothing past it is written).
  */
-static inline size_t we_ascii_copy(u8 *dst, const u8 *src, size_t n)
+static __always_inline size_t we_ascii_copy(u8 *dst, const u8 *src, size_t n)
 {
 	const u64 hi = 0x8080808080808080ull;
 	size_t i = 0;
@@ -269,6 +280,25 @@ tail:
 		i++;
 	}
 	return i;
+}
+
+/*
+ * Fast paths over local positions: copy the ASCII run at in[*ip] to
+ * out[*op], as far as both sizes allow, and advance both. Returns its
+ * length (0: no room in the output).
+ */
+static __always_inline size_t we_ascii_fast(const u8 *in, size_t *ip,
+					    size_t in_size, u8 *out,
+					    size_t *op, size_t out_size)
+{
+	size_t n = in_size - *ip;
+
+	if (n > out_size - *op)
+		n = out_size - *op;
+	n = we_ascii_copy(out + *op, in + *ip, n);
+	*ip += n;
+	*op += n;
+	return n;
 }
 
 /*
@@ -398,6 +428,8 @@ static inline void we_utf8_init(struct whatenc_utf8_state *st)
  * it gives WE_MALFORMED with e->err.len/bytes set, and the family must
  * return WHATENC_MALFORMED.
  */
+u32 we_enc_malformed(struct whatenc_encoder *e);
+
 static inline u32 we_enc_next(struct whatenc_encoder *e,
 			      struct whatenc_buf *b, bool last)
 {
@@ -407,16 +439,7 @@ static inline u32 we_enc_next(struct whatenc_encoder *e,
 		return cp;
 	if (cp == WE_NEED_MORE && (!last || !e->in.needed))
 		return WE_NEED_MORE;
-	if (e->flags & WHATENC_ENC_HTML) {
-		we_utf8_init(&e->in);
-		return WE_FFFD;
-	}
-	e->err.len = e->in.seen;
-	memcpy(e->err.bytes, e->in.seq, sizeof(e->err.bytes));
-	e->err.cp = 0;
-	e->err_held = 0;
-	we_utf8_init(&e->in);
-	return WE_MALFORMED;
+	return we_enc_malformed(e);
 }
 
 /*
@@ -464,23 +487,30 @@ static __always_inline void we_enc_fast_two_byte(struct whatenc_buf *b,
 }
 
 /*
- * Encoders of the two-byte families (Big5, EUC-KR): ASCII runs, then per
- * code point @lookup (0: unmappable, else the two bytes, lead << 8 |
- * trail), with we_enc_fast_two_byte() handling runs of common characters
- * first. Always inlined with a constant @lookup, so no indirect call is
- * left on the per-character path.
+ * A family's encoder step is the spec's encoder handler for one code
+ * point (not ASCII for the ASCII-compatible families' runs, never an
+ * error): it writes the bytes to @out (at most 4) and returns how many,
+ * or 0 for "error with code point" (unmappable). The engine's loop,
+ * we_encode_steps(), owns the rest: reading UTF-8 (we_enc_next(), with
+ * the error mode for malformed input), ASCII runs and the family's
+ * optional fast path between characters, unmappable code points
+ * (we_unmappable()), held output. Always inlined with constant @step and
+ * @fast (NULL: none).
  */
 static __always_inline enum whatenc_ret
-we_encode_two_byte(struct whatenc_encoder *e, struct whatenc_buf *b,
-		   bool last, u16 (*lookup)(u32 cp))
+we_encode_steps(struct whatenc_encoder *e, struct whatenc_buf *b, bool last,
+		unsigned int (*step)(struct whatenc_encoder *e, u32 cp, u8 *out),
+		void (*fast)(struct whatenc_encoder *e, struct whatenc_buf *b))
 {
 	for (;;) {
 		enum whatenc_ret ret;
+		unsigned int n;
+		u8 out[4];
 		u32 cp;
-		u16 code;
 
 		if (!e->in.needed) {
-			we_enc_fast_two_byte(b, lookup);
+			if (fast)
+				fast(e, b);
 			we_ascii_run(b);
 		}
 		if (b->out_pos == b->out_size && b->in_pos < b->in_size)
@@ -490,21 +520,42 @@ we_encode_two_byte(struct whatenc_encoder *e, struct whatenc_buf *b,
 			return WHATENC_INPUT_EMPTY;
 		if (cp == WE_MALFORMED)
 			return WHATENC_MALFORMED;
-		if (cp < 0x80) {
-			if (!we_put_byte(e, b, cp))
+		if (likely(b->out_size - b->out_pos >= sizeof(out))) {
+			/* room for any step: straight to the output */
+			n = step(e, cp, b->out + b->out_pos);
+			b->out_pos += n;
+		} else {
+			n = step(e, cp, out);
+			if (n && !we_put_bytes(e, b, out, n))
 				return WHATENC_OUTPUT_FULL;
-			continue;
 		}
-		code = lookup(cp);
-		if (code) {
-			if (!we_put_byte2(e, b, code >> 8, code & 0xff))
-				return WHATENC_OUTPUT_FULL;
+		if (likely(n))
 			continue;
-		}
 		ret = we_unmappable(e, b, cp);
 		if (ret != WHATENC_INPUT_EMPTY)
 			return ret;
 	}
+}
+
+/*
+ * The step of the two-byte encoders (Big5, EUC-KR): ASCII, or the two
+ * bytes @lookup gives (lead << 8 | trail, 0: unmappable).
+ */
+static __always_inline unsigned int we_two_byte_enc_step(u32 cp, u8 *out,
+							 u16 (*lookup)(u32 cp))
+{
+	u16 code;
+
+	if (cp < 0x80) {
+		out[0] = cp;
+		return 1;
+	}
+	code = lookup(cp);
+	if (!code)
+		return 0;
+	out[0] = code >> 8;
+	out[1] = code & 0xff;
+	return 2;
 }
 
 /* ---- decoder steps --------------------------------------------------- */
@@ -515,10 +566,11 @@ we_encode_two_byte(struct whatenc_encoder *e, struct whatenc_buf *b,
  * - a code point (below 0x110000): emit it;
  * - WE_STEP_PAIR(a, b): emit two code points, both below U+8000 (Big5);
  * - WE_STEP_CONTINUE: the byte is consumed, nothing to emit yet;
- * - WE_STEP_ERROR(bad, unread): an error, encoding_rs's Malformed(bad,
- *   unread): of the bytes of the sequence so far (the current one last),
- *   the first @bad are the malformed ones and the last @unread go back to
- *   the input ("restore to I/O queue").
+ * - WE_STEP_ERROR(unread): an error, encoding_rs's Malformed(bad, unread):
+ *   of the bytes of the sequence so far (d->seq, the current one last),
+ *   the last @unread go back to the input ("restore to I/O queue") and
+ *   the ones before them (bad = d->seq_len - unread) are the malformed
+ *   ones.
  * The engine's loop (we_decode_steps()) owns all the rest: the bytes of
  * the sequence (d->seq), ASCII runs and the family's optional fast path
  * between sequences, the error mode, held output, restored bytes and the
@@ -526,10 +578,16 @@ we_encode_two_byte(struct whatenc_encoder *e, struct whatenc_buf *b,
  * it). The family state must be all zero between sequences.
  */
 #define WE_STEP_CONTINUE	0xffffffffu
-#define WE_STEP_ERROR(bad, unread)	(0x80000000u | (bad) << 8 | (unread))
+#define WE_STEP_ERROR(unread)	(0x80000000u | (unread))
 #define WE_STEP_PAIR(a, b)	(0x40000000u | (u32)(a) << 15 | (b))
 
-/* Out of line (engine.c): a step's pair or error, and the end of stream. */
+/*
+ * Out of line (engine.c): a decoder error (U+FFFD, or the fatal record of
+ * @bytes: the one place that reads the decoders' error mode), a step's
+ * pair or error, and the end of the stream.
+ */
+enum whatenc_ret we_dec_error(struct whatenc_decoder *d, struct whatenc_buf *b,
+			      const u8 *bytes, unsigned int n);
 enum whatenc_ret we_step_result(struct whatenc_decoder *d,
 				struct whatenc_buf *b, u32 r);
 enum whatenc_ret we_step_eof(struct whatenc_decoder *d, struct whatenc_buf *b);
@@ -541,7 +599,7 @@ enum whatenc_ret we_step_eof(struct whatenc_decoder *d, struct whatenc_buf *b);
 static __always_inline enum whatenc_ret
 we_decode_steps(struct whatenc_decoder *d, struct whatenc_buf *b, bool last,
 		u32 (*step)(struct whatenc_decoder *d, u8 byte),
-		void (*fast)(struct whatenc_buf *b))
+		void (*fast)(struct whatenc_decoder *d, struct whatenc_buf *b))
 {
 	enum whatenc_ret ret;
 	u32 r;
@@ -550,7 +608,7 @@ we_decode_steps(struct whatenc_decoder *d, struct whatenc_buf *b, bool last,
 	while (b->in_pos < b->in_size) {
 		if (!d->seq_len) {
 			if (fast)
-				fast(b);
+				fast(d, b);
 			we_ascii_run(b);
 			if (b->in_pos == b->in_size)
 				break;
@@ -581,51 +639,62 @@ we_decode_steps(struct whatenc_decoder *d, struct whatenc_buf *b, bool last,
  * The two-byte families (Big5, EUC-KR, and gb18030's two-byte codes):
  * @lookup(lead, byte) is the code point of a lead 0x81..0xFE and a byte
  * (or WE_STEP_PAIR), 0 for null, also for a byte outside the trail range.
- * The step is the spec's, with the lead in *@lead.
+ * The step is the spec's, with the lead in *@lead; we_lead_trail() is
+ * its "lead is not 0x00" part, which Shift_JIS and gb18030 share.
  */
+static __always_inline u32 we_lead_trail(u8 *lead, u8 byte,
+					 u32 (*lookup)(u8 lead, u8 byte))
+{
+	u32 cp = lookup(*lead, byte);
+
+	*lead = 0;
+	if (cp)
+		return cp;
+	/* an ASCII byte is restored to the input */
+	return WE_STEP_ERROR(byte < 0x80);
+}
+
 static __always_inline u32 we_two_byte_step(u8 *lead, u8 byte,
 					    u32 (*lookup)(u8 lead, u8 byte))
 {
-	u32 cp;
-
-	if (*lead) {
-		cp = lookup(*lead, byte);
-		*lead = 0;
-		if (cp)
-			return cp;
-		/* an ASCII byte is restored to the input */
-		return byte < 0x80 ? WE_STEP_ERROR(1, 1) : WE_STEP_ERROR(2, 0);
-	}
+	if (*lead)
+		return we_lead_trail(lead, byte, lookup);
 	if (byte < 0x80)
 		return byte;
 	if (byte >= 0x81 && byte <= 0xfe) {
 		*lead = byte;
 		return WE_STEP_CONTINUE;
 	}
-	return WE_STEP_ERROR(1, 0);
+	return WE_STEP_ERROR(0);
 }
 
 /*
  * Their fast path: ASCII runs and complete two-byte codes with a single
  * code point, while at least 2 input and 4 output bytes remain; anything
- * else is left to the steps. The same @lookup as the step's.
+ * else is left to the steps. The same @lookup as the step's; @pairs: it
+ * can return WE_STEP_PAIR() (Big5); @trail_ok: NULL, or the family's
+ * trail byte test when every pointer is non-null (gb18030), so that only
+ * the byte is tested, not the code point.
  */
 static __always_inline void
-we_dec_fast_two_byte(struct whatenc_buf *b, u32 (*lookup)(u8 lead, u8 byte))
+we_dec_fast_two_byte(struct whatenc_buf *b, u32 (*lookup)(u8 lead, u8 byte),
+		     bool pairs, bool (*trail_ok)(u8 byte))
 {
 	const u8 *in = b->in;
 	u8 *out = b->out;
 	size_t ip = b->in_pos, op = b->out_pos;
+	/* locals: the stores to out[] could alias *b */
+	const size_t in_size = b->in_size, out_size = b->out_size;
 
-	while (b->in_size - ip >= 2 && b->out_size - op >= 4) {
+	while (in_size - ip >= 2 && out_size - op >= 4) {
 		u8 c0 = in[ip];
 		u32 cp;
 
 		if (c0 < 0x80) {
-			size_t n = b->in_size - ip;
+			size_t n = in_size - ip;
 
-			if (n > b->out_size - op)
-				n = b->out_size - op;
+			if (n > out_size - op)
+				n = out_size - op;
 			n = we_ascii_copy(out + op, in + ip, n);
 			ip += n;
 			op += n;
@@ -633,9 +702,15 @@ we_dec_fast_two_byte(struct whatenc_buf *b, u32 (*lookup)(u8 lead, u8 byte))
 		}
 		if (c0 == 0x80 || c0 == 0xff)
 			break;
-		cp = lookup(c0, in[ip + 1]);
-		if (!cp || cp >= 0x110000)
-			break;
+		if (trail_ok) {
+			if (!trail_ok(in[ip + 1]))
+				break;
+			cp = lookup(c0, in[ip + 1]);
+		} else {
+			cp = lookup(c0, in[ip + 1]);
+			if (!cp || (pairs && cp >= 0x110000))
+				break;
+		}
 		op += we_utf8_write(out + op, cp);
 		ip += 2;
 	}
@@ -680,6 +755,54 @@ struct we_encoding {
 };
 
 extern const struct we_encoding we_encodings[WHATENC_NR_ENCODINGS];
+
+/*
+ * WE_STEP_FAMILY() - a family made of spec steps: its decoder runs
+ * @dstep (fast path @dfast, or NULL) in we_decode_steps(), its encoder
+ * @estep (fast path @efast, or NULL) in we_encode_steps(); defines
+ * we_family_<@fam>.
+ */
+#define WE_STEP_FAMILY(fam, dstep, dfast, estep, efast)			\
+static enum whatenc_ret fam##_decode(struct whatenc_decoder *d,		\
+				     struct whatenc_buf *b, bool last)	\
+{									\
+	return we_decode_steps(d, b, last, dstep, dfast);		\
+}									\
+static enum whatenc_ret fam##_encode(struct whatenc_encoder *e,		\
+				     struct whatenc_buf *b, bool last)	\
+{									\
+	return we_encode_steps(e, b, last, estep, efast);		\
+}									\
+const struct we_family we_family_##fam = {				\
+	.decode = fam##_decode,						\
+	.encode = fam##_encode,						\
+}
+
+/*
+ * WE_TWO_BYTE_FAMILY() - a two-byte family (Big5, EUC-KR): the generic
+ * steps and fast paths over its decoder @lookup (@pairs: it can return
+ * WE_STEP_PAIR()) and its encoder @enc_lookup, the lead in d->s.<@fam>.
+ */
+#define WE_TWO_BYTE_FAMILY(fam, lookup, pairs, enc_lookup)		\
+static __always_inline u32 fam##_step(struct whatenc_decoder *d, u8 byte) \
+{									\
+	return we_two_byte_step(&d->s.fam.lead, byte, lookup);		\
+}									\
+static void fam##_fast(struct whatenc_decoder *d, struct whatenc_buf *b) \
+{									\
+	we_dec_fast_two_byte(b, lookup, pairs, NULL);			\
+}									\
+static __always_inline unsigned int					\
+fam##_enc_step(struct whatenc_encoder *e, u32 cp, u8 *out)		\
+{									\
+	return we_two_byte_enc_step(cp, out, enc_lookup);		\
+}									\
+static void fam##_enc_fast(struct whatenc_encoder *e,			\
+			   struct whatenc_buf *b)			\
+{									\
+	we_enc_fast_two_byte(b, enc_lookup);				\
+}									\
+WE_STEP_FAMILY(fam, fam##_step, fam##_fast, fam##_enc_step, fam##_enc_fast)
 
 extern const struct we_family we_family_utf8, we_family_utf16,
 	we_family_sb, we_family_xud, we_family_replacement,

@@ -7,8 +7,8 @@
  * byte and trailing byte (jis0208), escape start and escape; the output
  * flag makes two escape sequences in a row an error. "Restore" of the
  * byte being processed = not consuming it; of a byte consumed earlier
- * (the escape's 0x24/0x28) = we_replay(), which this family feeds to
- * itself at once (drain_replay()) so that order is kept.
+ * (the escape's 0x24/0x28) = we_replay() and return: the engine feeds
+ * the restored bytes before the rest of the input.
  *
  * Encoder states: ASCII, Roman, jis0208. "Restore codePoint" = un-read
  * it: the UTF-8 reader's state and b->in_pos are put back as they were
@@ -37,15 +37,6 @@ enum {
 	ES_JIS0208,
 };
 
-static enum whatenc_ret iso_error(struct whatenc_decoder *d, const u8 *bytes,
-				  unsigned int n)
-{
-	memcpy(d->err.bytes, bytes, n);
-	d->err.len = n;
-	d->err.cp = 0;
-	return WHATENC_MALFORMED;
-}
-
 /*
  * Length of the run at @s (at most @n bytes) that the ASCII (@roman
  * false) or Roman state decodes byte for byte: ASCII bytes but 0x0E,
@@ -73,9 +64,6 @@ static size_t plain_run(const u8 *s, size_t n, bool roman)
 	}
 	return i;
 }
-
-static enum whatenc_ret drain_replay(struct whatenc_decoder *d,
-				     struct whatenc_buf *b);
 
 /*
  * Decoder fast path in the lead state: pairs of bytes 0x21..0x7E that
@@ -121,12 +109,10 @@ static enum whatenc_ret whatenc_iso_2022_jp_decode(struct whatenc_decoder *d,
 	u8 ostate = d->s.iso_2022_jp.output_state;
 	u8 lead = d->s.iso_2022_jp.lead;
 	bool output = d->s.iso_2022_jp.output;
-	bool fatal = d->flags & WHATENC_DEC_FATAL;
 	enum whatenc_ret ret = WHATENC_INPUT_EMPTY;
 	u8 eb[3];
 	unsigned int en = 0;
 
-again:
 	while (b->in_pos < b->in_size) {
 		u8 byte = b->in[b->in_pos];
 		u32 cp = 0;
@@ -258,32 +244,20 @@ again:
 		}
 		}
 		if (en) {
-			if (fatal) {
-				ret = iso_error(d, eb, en);
-				break;
-			}
+			ret = we_dec_error(d, b, eb, en);
 			en = 0;
-			cp = WE_FFFD;
-		}
-		if (!we_put_cp(d, b, cp)) {
+			if (ret != WHATENC_INPUT_EMPTY)
+				break;
+		} else if (!we_put_cp(d, b, cp)) {
 			ret = WHATENC_OUTPUT_FULL;
 			break;
 		}
-		if (d->replay_len) {
-			d->s.iso_2022_jp.state = state;
-			d->s.iso_2022_jp.output_state = ostate;
-			d->s.iso_2022_jp.lead = lead;
-			d->s.iso_2022_jp.output = output;
-			ret = drain_replay(d, b);
-			state = d->s.iso_2022_jp.state;
-			ostate = d->s.iso_2022_jp.output_state;
-			lead = d->s.iso_2022_jp.lead;
-			output = d->s.iso_2022_jp.output;
-			if (ret != WHATENC_INPUT_EMPTY)
-				break;
-		}
+		/* restored bytes: the engine feeds them before the rest */
+		if (d->replay_len)
+			break;
 	}
-	if (ret == WHATENC_INPUT_EMPTY && last && state >= DS_TRAIL) {
+	if (ret == WHATENC_INPUT_EMPTY && last && b->in_pos == b->in_size &&
+	    !d->replay_len && state >= DS_TRAIL) {
 		/* end-of-queue in the trailing byte or an escape state */
 		if (state == DS_TRAIL) {
 			state = DS_LEAD;
@@ -296,55 +270,12 @@ again:
 			state = ostate;
 			eb[0] = 0x1b;
 		}
-		if (fatal) {
-			ret = iso_error(d, eb, 1);
-		} else if (!we_put_cp(d, b, WE_FFFD)) {
-			ret = WHATENC_OUTPUT_FULL;
-		} else if (d->replay_len) {
-			d->s.iso_2022_jp.state = state;
-			d->s.iso_2022_jp.output_state = ostate;
-			d->s.iso_2022_jp.lead = lead;
-			d->s.iso_2022_jp.output = output;
-			ret = drain_replay(d, b);
-			state = d->s.iso_2022_jp.state;
-			ostate = d->s.iso_2022_jp.output_state;
-			lead = d->s.iso_2022_jp.lead;
-			output = d->s.iso_2022_jp.output;
-			if (ret == WHATENC_INPUT_EMPTY)
-				goto again;
-		}
+		ret = we_dec_error(d, b, eb, 1);
 	}
 	d->s.iso_2022_jp.state = state;
 	d->s.iso_2022_jp.output_state = ostate;
 	d->s.iso_2022_jp.lead = lead;
 	d->s.iso_2022_jp.output = output;
-	return ret;
-}
-
-/*
- * Decode the bytes just restored with we_replay() before going on with
- * the caller's input (the engine only replays at the start of a call).
- * A replayed byte is 0x24 or 0x28 in a state other than the escape
- * states, so this never nests. What does not fit stays queued.
- */
-static enum whatenc_ret drain_replay(struct whatenc_decoder *d,
-				     struct whatenc_buf *b)
-{
-	u8 tmp[sizeof(d->replay)];
-	struct whatenc_buf rb = {
-		.in = tmp, .in_pos = 0, .in_size = d->replay_len,
-		.out = b->out, .out_pos = b->out_pos, .out_size = b->out_size,
-	};
-	enum whatenc_ret ret;
-	unsigned int rest;
-
-	memcpy(tmp, d->replay, d->replay_len);
-	d->replay_len = 0;
-	ret = whatenc_iso_2022_jp_decode(d, &rb, false);
-	b->out_pos = rb.out_pos;
-	rest = rb.in_size - rb.in_pos;
-	memcpy(d->replay + d->replay_len, tmp + rb.in_pos, rest);
-	d->replay_len += rest;
 	return ret;
 }
 

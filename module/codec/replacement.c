@@ -18,15 +18,12 @@ static enum whatenc_ret whatenc_replacement_decode(struct whatenc_decoder *d,
 		return WHATENC_INPUT_EMPTY;
 	if (!d->s.replacement.error_returned) {
 		u8 byte = b->in[b->in_pos++];
+		enum whatenc_ret ret;
 
 		d->s.replacement.error_returned = 1;
-		if (d->flags & WHATENC_DEC_FATAL) {
-			d->err.len = 1;
-			d->err.bytes[0] = byte;
-			return WHATENC_MALFORMED;
-		}
-		if (!we_put_cp(d, b, WE_FFFD))
-			return WHATENC_OUTPUT_FULL;
+		ret = we_dec_error(d, b, &byte, 1);
+		if (ret != WHATENC_INPUT_EMPTY)
+			return ret;
 	}
 	/* "finished": the rest of the stream produces nothing */
 	b->in_pos = b->in_size;

@@ -12,28 +12,55 @@
  */
 #include "jis.h"
 
-static enum whatenc_ret sjis_error(struct whatenc_decoder *d, u8 lead,
-				   u8 byte, bool with_byte)
+/*
+ * Shift_JIS decoder, step 3: the code point of @lead (0x81..0x9F,
+ * 0xE0..0xFC) and @byte, 0 if byte is outside 0x40..0x7E, 0x80..0xFC or
+ * the pointer is null; pointers 8836..10715 are U+E000..U+E757. The
+ * lead offset (lead - 0x81 or lead - 0xC1) is (lead ^ 0x20) - 0xA1.
+ */
+static inline u32 sjis_lookup(u8 lead, u8 byte)
 {
-	unsigned int i = 0;
+	u8 t = byte - 0x40;
+	unsigned int p;
 
-	if (lead)
-		d->err.bytes[i++] = lead;
-	if (with_byte)
-		d->err.bytes[i++] = byte;
-	d->err.len = i;
-	d->err.cp = 0;
-	return WHATENC_MALFORMED;
+	if (t > 0xbc || t == 0x3f)
+		return 0;
+	p = (u8)((lead ^ 0x20) - 0xa1) * 188 + t - (t > 0x3f);
+	if (p >= 8836 && p <= 10715)
+		return 0xe000 - 8836 + p;
+	return we_jis0208_cp(p);
+}
+
+/* A Shift_JIS lead byte: 0x81..0x9F or 0xE0..0xFC. */
+static inline bool sjis_is_lead(u8 byte)
+{
+	return (u8)((byte ^ 0x20) - 0xa1) < 60;
+}
+
+/* The Shift_JIS decoder's steps. */
+static __always_inline u32 sjis_step(struct whatenc_decoder *d, u8 byte)
+{
+	if (d->s.shift_jis.lead)
+		return we_lead_trail(&d->s.shift_jis.lead, byte, sjis_lookup);
+	if (byte <= 0x80)
+		return byte;
+	if (byte >= 0xa1 && byte <= 0xdf)
+		return 0xff61 - 0xa1 + byte;
+	if (sjis_is_lead(byte)) {
+		d->s.shift_jis.lead = byte;
+		return WE_STEP_CONTINUE;
+	}
+	return WE_STEP_ERROR(0);
 }
 
 /*
  * Decoder fast path, with no lead byte held: ASCII runs a word at a time,
  * half-width katakana and complete two-byte codes that have a code point,
  * written straight to the output (all in the BMP: 3 bytes of room are
- * enough). Stops, for the general path, at anything else (0x80, a lead
- * at the end of the input, an error) or when the output is short.
+ * enough). Stops, for the steps, at anything else (0x80, a lead at the
+ * end of the input, an error) or when the output is short.
  */
-static void sjis_dec_fast(struct whatenc_buf *b)
+static void sjis_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 {
 	const u8 *in = b->in;
 	u8 *out = b->out;
@@ -41,20 +68,13 @@ static void sjis_dec_fast(struct whatenc_buf *b)
 	const size_t in_size = b->in_size, out_size = b->out_size;
 
 	while (ip < in_size) {
-		u8 c = in[ip], l, t;
-		unsigned int p;
+		u8 c = in[ip];
 		u32 cp;
 
 		if (c < 0x80) {
-			size_t n = in_size - ip;
-
-			if (n > out_size - op)
-				n = out_size - op;
-			if (!n)
+			if (!we_ascii_fast(in, &ip, in_size, out, &op,
+					   out_size))
 				break;
-			n = we_ascii_copy(out + op, in + ip, n);
-			ip += n;
-			op += n;
 			continue;
 		}
 		if (out_size - op < 3)
@@ -68,22 +88,9 @@ static void sjis_dec_fast(struct whatenc_buf *b)
 			ip++;
 			continue;
 		}
-		/*
-		 * lead 0x81..0x9F, 0xE0..0xFC: (c ^ 0x20) is 0xA1..0xDC, and
-		 * (c ^ 0x20) - 0xA1 is the spec's lead - offset (0..59);
-		 * trail 0x40..0x7E, 0x80..0xFC: t - 0x40 is 0..0xBC, not 0x3F
-		 */
-		l = (u8)((c ^ 0x20) - 0xa1);
-		if (l >= 60 || in_size - ip < 2)
+		if (!sjis_is_lead(c) || in_size - ip < 2)
 			break;
-		t = in[ip + 1] - 0x40;
-		if (t > 0xbc || t == 0x3f)
-			break;
-		p = l * 188 + t - (t > 0x3f);
-		if (p >= 8836 && p <= 10715)
-			cp = 0xe000 - 8836 + p;
-		else
-			cp = we_jis0208_cp(p);
+		cp = sjis_lookup(c, in[ip + 1]);
 		if (!cp)
 			break;
 		op += we_utf8_write(out + op, cp);
@@ -91,111 +98,6 @@ static void sjis_dec_fast(struct whatenc_buf *b)
 	}
 	b->in_pos = ip;
 	b->out_pos = op;
-}
-
-/**
- * whatenc_shift_jis_decode() - Shift_JIS decoder (see internal.h)
- * @d:    decoder
- * @b:    buffers
- * @last: end of stream after @b->in
- *
- * Return: see enum whatenc_ret.
- */
-static enum whatenc_ret whatenc_shift_jis_decode(struct whatenc_decoder *d,
-						 struct whatenc_buf *b, bool last)
-{
-	u8 lead = d->s.shift_jis.lead;
-	enum whatenc_ret ret = WHATENC_INPUT_EMPTY;
-
-	while (b->in_pos < b->in_size) {
-		u8 byte = b->in[b->in_pos];
-		u32 cp;
-
-		if (!lead) {
-			if (!d->pend_len) {
-				sjis_dec_fast(b);
-				if (b->in_pos == b->in_size)
-					break;
-				byte = b->in[b->in_pos];
-			}
-			if (byte < 0x80) {
-				size_t n = b->in_size - b->in_pos;
-
-				if (n > b->out_size - b->out_pos)
-					n = b->out_size - b->out_pos;
-				if (!n) {
-					ret = WHATENC_OUTPUT_FULL;
-					break;
-				}
-				n = we_ascii_copy(b->out + b->out_pos,
-						  b->in + b->in_pos, n);
-				b->in_pos += n;
-				b->out_pos += n;
-				continue;
-			}
-			b->in_pos++;
-			if (byte == 0x80) {
-				cp = 0x80;
-			} else if (byte >= 0xa1 && byte <= 0xdf) {
-				cp = 0xff61 - 0xa1 + byte;
-			} else if ((byte >= 0x81 && byte <= 0x9f) ||
-				   (byte >= 0xe0 && byte <= 0xfc)) {
-				lead = byte;
-				continue;
-			} else {
-				if (d->flags & WHATENC_DEC_FATAL) {
-					ret = sjis_error(d, 0, byte, true);
-					break;
-				}
-				cp = WE_FFFD;
-			}
-		} else {
-			u8 l = lead;
-
-			lead = 0;
-			cp = 0;
-			if ((byte >= 0x40 && byte <= 0x7e) ||
-			    (byte >= 0x80 && byte <= 0xfc)) {
-				unsigned int p;
-
-				p = (l - (l < 0xa0 ? 0x81 : 0xc1)) * 188 +
-				    byte - (byte < 0x7f ? 0x40 : 0x41);
-				if (p >= 8836 && p <= 10715)
-					cp = 0xe000 - 8836 + p;
-				else
-					cp = we_jis0208_cp(p);
-			}
-			if (cp) {
-				b->in_pos++;
-			} else {
-				/* an ASCII byte is restored: not consumed */
-				bool ascii = byte < 0x80;
-
-				if (!ascii)
-					b->in_pos++;
-				if (d->flags & WHATENC_DEC_FATAL) {
-					ret = sjis_error(d, l, byte, !ascii);
-					break;
-				}
-				cp = WE_FFFD;
-			}
-		}
-		if (!we_put_cp(d, b, cp)) {
-			ret = WHATENC_OUTPUT_FULL;
-			break;
-		}
-	}
-	if (ret == WHATENC_INPUT_EMPTY && last && lead) {
-		u8 l = lead;
-
-		lead = 0;
-		if (d->flags & WHATENC_DEC_FATAL)
-			ret = sjis_error(d, l, 0, false);
-		else if (!we_put_cp(d, b, WE_FFFD))
-			ret = WHATENC_OUTPUT_FULL;
-	}
-	d->s.shift_jis.lead = lead;
-	return ret;
 }
 
 /*
@@ -206,7 +108,7 @@ static enum whatenc_ret whatenc_shift_jis_decode(struct whatenc_decoder *d,
  * unmappable or malformed input, a sequence cut by the end of the
  * input) or when the output is short.
  */
-static void sjis_enc_fast(struct whatenc_buf *b)
+static void sjis_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 {
 	const u8 *in = b->in;
 	u8 *out = b->out;
@@ -218,15 +120,9 @@ static void sjis_enc_fast(struct whatenc_buf *b)
 		u32 cp;
 
 		if (in[ip] < 0x80) {
-			size_t n = in_size - ip;
-
-			if (n > out_size - op)
-				n = out_size - op;
-			if (!n)
+			if (!we_ascii_fast(in, &ip, in_size, out, &op,
+					   out_size))
 				break;
-			n = we_ascii_copy(out + op, in + ip, n);
-			ip += n;
-			op += n;
 			continue;
 		}
 		if (in_size - ip < 3 || out_size - op < 2)
@@ -251,67 +147,24 @@ static void sjis_enc_fast(struct whatenc_buf *b)
 	b->out_pos = op;
 }
 
-/**
- * whatenc_shift_jis_encode() - Shift_JIS encoder (see internal.h)
- * @e:    encoder
- * @b:    buffers
- * @last: end of stream after @b->in
- *
- * Return: see enum whatenc_ret.
- */
-static enum whatenc_ret whatenc_shift_jis_encode(struct whatenc_encoder *e,
-						 struct whatenc_buf *b, bool last)
+/* The Shift_JIS encoder's steps. */
+static __always_inline unsigned int sjis_enc_step(struct whatenc_encoder *e,
+						  u32 cp, u8 *out)
 {
-	for (;;) {
-		enum whatenc_ret r;
-		unsigned int code;
-		u32 cp;
+	unsigned int code;
 
-		if (!e->in.needed && b->in_pos < b->in_size &&
-		    b->in[b->in_pos] < 0x80) {
-			size_t n = b->in_size - b->in_pos;
-
-			if (n > b->out_size - b->out_pos)
-				n = b->out_size - b->out_pos;
-			if (!n)
-				return WHATENC_OUTPUT_FULL;
-			n = we_ascii_copy(b->out + b->out_pos,
-					  b->in + b->in_pos, n);
-			b->in_pos += n;
-			b->out_pos += n;
-			continue;
-		}
-		if (!e->in.needed && !e->pend_len)
-			sjis_enc_fast(b);
-		cp = we_enc_next(e, b, last);
-		if (cp == WE_NEED_MORE)
-			return WHATENC_INPUT_EMPTY;
-		if (cp == WE_MALFORMED)
-			return WHATENC_MALFORMED;
-		if (cp <= 0x80 || cp == 0xa5 || cp == 0x203e ||
-		    (cp >= 0xff61 && cp <= 0xff9f)) {
-			u8 byte = cp == 0xa5 ? 0x5c : cp == 0x203e ? 0x7e :
-				  cp <= 0x80 ? cp : cp - 0xff61 + 0xa1;
-
-			if (!we_put_byte(e, b, byte))
-				return WHATENC_OUTPUT_FULL;
-			continue;
-		}
-		if (cp == 0x2212)
-			cp = 0xff0d;
-		code = we_sjis_code(cp);
-		if (!code) {
-			r = we_unmappable(e, b, cp);
-			if (r != WHATENC_INPUT_EMPTY)
-				return r;
-			continue;
-		}
-		if (!we_put_byte2(e, b, code >> 8, code & 0xff))
-			return WHATENC_OUTPUT_FULL;
+	if (cp <= 0x80 || cp == 0xa5 || cp == 0x203e ||
+	    (cp >= 0xff61 && cp <= 0xff9f)) {
+		out[0] = cp == 0xa5 ? 0x5c : cp == 0x203e ? 0x7e :
+			 cp <= 0x80 ? cp : cp - 0xff61 + 0xa1;
+		return 1;
 	}
+	code = we_sjis_code(cp == 0x2212 ? 0xff0d : cp);
+	if (!code)
+		return 0;
+	out[0] = code >> 8;
+	out[1] = code & 0xff;
+	return 2;
 }
 
-const struct we_family we_family_shift_jis = {
-	.decode = whatenc_shift_jis_decode,
-	.encode = whatenc_shift_jis_encode,
-};
+WE_STEP_FAMILY(shift_jis, sjis_step, sjis_dec_fast, sjis_enc_step, sjis_enc_fast);

@@ -70,13 +70,7 @@ static enum whatenc_ret utf16_error(struct whatenc_decoder *d,
 	if (cu && (d->flags & WHATENC_DEC_WTF8))
 		return we_put_cp(d, b, cu) ? WHATENC_INPUT_EMPTY :
 					     WHATENC_OUTPUT_FULL;
-	if (d->flags & WHATENC_DEC_FATAL) {
-		d->err.len = n;
-		memcpy(d->err.bytes, bytes, n);
-		return WHATENC_MALFORMED;
-	}
-	return we_put_cp(d, b, WE_FFFD) ? WHATENC_INPUT_EMPTY :
-					  WHATENC_OUTPUT_FULL;
+	return we_dec_error(d, b, bytes, n);
 }
 
 /* The bytes of code unit @cu in stream order. */

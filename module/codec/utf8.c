@@ -172,37 +172,33 @@ static enum whatenc_ret whatenc_utf8_decode(struct whatenc_decoder *d,
 			st->upper = 0xbf;
 		}
 		if (cp == WE_MALFORMED) {
-			if (d->flags & WHATENC_DEC_FATAL) {
-				d->err.len = st->seen;
-				memcpy(d->err.bytes, st->seq, sizeof(d->err.bytes));
-				return WHATENC_MALFORMED;
-			}
-			cp = WE_FFFD;
-		}
-		if (!we_put_cp(d, b, cp))
+			enum whatenc_ret ret = we_dec_error(d, b, st->seq,
+							    st->seen);
+
+			if (ret != WHATENC_INPUT_EMPTY)
+				return ret;
+		} else if (!we_put_cp(d, b, cp)) {
 			return WHATENC_OUTPUT_FULL;
+		}
 	}
 }
 
-static enum whatenc_ret whatenc_utf8_encode(struct whatenc_encoder *e,
-					    struct whatenc_buf *b, bool last)
+/* The UTF-8 encoder's steps. */
+static __always_inline unsigned int utf8_enc_step(struct whatenc_encoder *e,
+						  u32 cp, u8 *out)
 {
-	for (;;) {
-		u8 unit[4];
-		u32 cp;
+	return we_utf8_write(out, cp);
+}
 
-		if (!e->in.needed)
-			utf8_copy_valid(b);
-		if (b->out_pos == b->out_size && b->in_pos < b->in_size)
-			return WHATENC_OUTPUT_FULL;
-		cp = we_enc_next(e, b, last);
-		if (cp == WE_NEED_MORE)
-			return WHATENC_INPUT_EMPTY;
-		if (cp == WE_MALFORMED)
-			return WHATENC_MALFORMED;
-		if (!we_put_bytes(e, b, unit, we_utf8_write(unit, cp)))
-			return WHATENC_OUTPUT_FULL;
-	}
+static void utf8_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
+{
+	utf8_copy_valid(b);
+}
+
+static enum whatenc_ret utf8_encode(struct whatenc_encoder *e,
+				    struct whatenc_buf *b, bool last)
+{
+	return we_encode_steps(e, b, last, utf8_enc_step, utf8_enc_fast);
 }
 
 static void utf8_dec_init(struct whatenc_decoder *d)
@@ -212,6 +208,6 @@ static void utf8_dec_init(struct whatenc_decoder *d)
 
 const struct we_family we_family_utf8 = {
 	.decode = whatenc_utf8_decode,
-	.encode = whatenc_utf8_encode,
+	.encode = utf8_encode,
 	.dec_init = utf8_dec_init,
 };

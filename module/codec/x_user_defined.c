@@ -11,7 +11,7 @@
  * Fast paths. Bytes 0x80-0xFF are U+F780-U+F7FF, i.e. U+F700 + byte,
  * whose UTF-8 is EF, 9C + (byte >> 6), 80 | (byte & 3F).
  */
-static void xud_dec_run(struct whatenc_buf *b)
+static void xud_dec_run(struct whatenc_decoder *d, struct whatenc_buf *b)
 {
 	const u8 *in = b->in;
 	u8 *out = b->out;
@@ -22,15 +22,9 @@ static void xud_dec_run(struct whatenc_buf *b)
 		u8 c = in[ip];
 
 		if (c < 0x80) {
-			size_t n = in_size - ip;
-
-			if (n > out_size - op)
-				n = out_size - op;
-			if (!n)
+			if (!we_ascii_fast(in, &ip, in_size, out, &op,
+					   out_size))
 				break;
-			n = we_ascii_copy(out + op, in + ip, n);
-			ip += n;
-			op += n;
 			continue;
 		}
 		if (out_size - op < 3)
@@ -46,7 +40,7 @@ static void xud_dec_run(struct whatenc_buf *b)
 }
 
 /* EF 9E/9F 80..BF (U+F780-U+F7FF) back to bytes, and ASCII runs. */
-static void xud_enc_run(struct whatenc_buf *b)
+static void xud_enc_run(struct whatenc_encoder *e, struct whatenc_buf *b)
 {
 	const u8 *in = b->in;
 	u8 *out = b->out;
@@ -57,13 +51,8 @@ static void xud_enc_run(struct whatenc_buf *b)
 		u8 c = in[ip];
 
 		if (c < 0x80) {
-			size_t n = in_size - ip;
-
-			if (n > out_size - op)
-				n = out_size - op;
-			n = we_ascii_copy(out + op, in + ip, n);
-			ip += n;
-			op += n;
+			/* the loop's condition leaves room: never 0 */
+			we_ascii_fast(in, &ip, in_size, out, &op, out_size);
 			continue;
 		}
 		if (in_size - ip < 3 || c != 0xef || (in[ip + 1] & 0xfe) != 0x9e ||
@@ -76,57 +65,25 @@ static void xud_enc_run(struct whatenc_buf *b)
 	b->out_pos = op;
 }
 
-static enum whatenc_ret whatenc_xud_decode(struct whatenc_decoder *d,
-					   struct whatenc_buf *b, bool last)
+/* The x-user-defined decoder's steps. */
+static __always_inline u32 xud_step(struct whatenc_decoder *d, u8 byte)
 {
-	(void)last;	/* nothing is ever held */
-	while (b->in_pos < b->in_size) {
-		u8 byte;
-
-		we_ascii_run(b);
-		xud_dec_run(b);
-		if (b->in_pos == b->in_size)
-			break;
-		if (b->out_pos == b->out_size)
-			return WHATENC_OUTPUT_FULL;
-		byte = b->in[b->in_pos++];
-		if (!we_put_cp(d, b, byte < 0x80 ? byte : 0xf780 + byte - 0x80))
-			return WHATENC_OUTPUT_FULL;
-	}
-	return WHATENC_INPUT_EMPTY;
+	return byte < 0x80 ? byte : 0xf780 + byte - 0x80;
 }
 
-static enum whatenc_ret whatenc_xud_encode(struct whatenc_encoder *e,
-					   struct whatenc_buf *b, bool last)
+/* The x-user-defined encoder's steps. */
+static __always_inline unsigned int xud_enc_step(struct whatenc_encoder *e,
+						 u32 cp, u8 *out)
 {
-	for (;;) {
-		enum whatenc_ret r;
-		u32 cp;
-
-		if (!e->in.needed) {
-			we_ascii_run(b);
-			if (!e->pend_len)
-				xud_enc_run(b);
-		}
-		if (b->out_pos == b->out_size && b->in_pos < b->in_size)
-			return WHATENC_OUTPUT_FULL;
-		cp = we_enc_next(e, b, last);
-		if (cp == WE_NEED_MORE)
-			return WHATENC_INPUT_EMPTY;
-		if (cp == WE_MALFORMED)
-			return WHATENC_MALFORMED;
-		if (cp >= 0x80 && (cp < 0xf780 || cp > 0xf7ff)) {
-			r = we_unmappable(e, b, cp);
-			if (r != WHATENC_INPUT_EMPTY)
-				return r;
-			continue;
-		}
-		if (!we_put_byte(e, b, cp < 0x80 ? cp : cp - 0xf780 + 0x80))
-			return WHATENC_OUTPUT_FULL;
+	if (cp < 0x80) {
+		out[0] = cp;
+		return 1;
 	}
+	if (cp >= 0xf780 && cp <= 0xf7ff) {
+		out[0] = cp - 0xf780 + 0x80;
+		return 1;
+	}
+	return 0;
 }
 
-const struct we_family we_family_xud = {
-	.decode = whatenc_xud_decode,
-	.encode = whatenc_xud_encode,
-};
+WE_STEP_FAMILY(xud, xud_step, xud_dec_run, xud_enc_step, xud_enc_run);
