@@ -2,7 +2,7 @@
 /*
  * test_big5.c - Big5 against a reference model of the Encoding Standard's
  * algorithms run over index-big5.txt itself (build/vectors/cjk_index.h),
- * independent of module/tables_big5.h.
+ * independent of module/codec/tables/tables_big5.h.
  */
 #include "wt_cjk.h"
 #define CJK_WANT_BIG5

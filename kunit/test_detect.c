@@ -16,6 +16,7 @@
  *   [W]     whatenc's documented extensions (UTF-32, look-ahead limits)
  */
 #include "whatenc.h"
+#include "whatenc_detect.h"
 #include "wt_test.h"
 
 #define F_TEXT	WHATENC_FORMAT_TEXT

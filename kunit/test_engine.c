@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_engine.c - the streaming engine: init, BOM handling, replayed
- * bytes, error offsets across chunks, reset, worst-case output sizes.
+ * bytes, error offsets across chunks, reset, worst-case output sizes,
+ * buffers that break the API's preconditions.
  *
  * Expected values follow the Encoding Standard's "decode" (BOM sniff),
  * TextDecoder's BOM handling and the decoders' error steps.
@@ -405,6 +406,95 @@ WT_CASE(engine_worst_case)
 	WT_EXPECT_EQ(bad, 0);
 }
 
+/*
+ * In-kernel API misuse (issue 15, item 3): a struct whatenc_buf with a
+ * NULL pointer and a non-zero size, or a position past its size. Each
+ * call must read and write nothing, leave the coder as it was (a held
+ * partial sequence still completes afterwards) and return
+ * WHATENC_BUF_ERROR; the kernel warns once (WARN_ON_ONCE in
+ * we_bad_buf(), which scripts/vm-run accepts after the marker below).
+ */
+enum { MISUSE_NULL_IN, MISUSE_NULL_OUT, MISUSE_IN_POS, MISUSE_OUT_POS,
+	MISUSE_NR };
+
+static void misuse_buf(struct whatenc_buf *b, int kind, const u8 *in,
+		       u8 *out)
+{
+	*b = (struct whatenc_buf){ in, 0, 2, out, 0, 4 };
+	switch (kind) {
+	case MISUSE_NULL_IN:
+		b->in = NULL;
+		break;
+	case MISUSE_NULL_OUT:
+		b->out = NULL;
+		break;
+	case MISUSE_IN_POS:
+		b->in_pos = 3;
+		break;
+	default:
+		b->out_pos = 5;
+		break;
+	}
+}
+
+static int misuse_untouched(const u8 *out, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (out[i] != 0xaa)
+			return 0;
+	return 1;
+}
+
+WT_CASE(engine_misuse_buf)
+{
+	/* U+3042 is E3 81 82; the first two bytes are held across calls */
+	static const u8 head[] = { 0xe3, 0x81 }, tail[] = { 0x82 };
+	static const u8 in[8] = "abcdefg";
+	struct whatenc_decoder d;
+	struct whatenc_encoder e;
+	struct whatenc_buf b;
+	u8 out[64];
+	int kind;
+
+	WT_NOTE("whatenc-test: expect a WARNING from we_bad_buf");
+	for (kind = 0; kind < MISUSE_NR; kind++) {
+		WT_ASSERT_EQ(whatenc_decoder_init(&d, WHATENC_UTF_8, 0), 0);
+		b = (struct whatenc_buf){ head, 0, 2, out, 0, sizeof(out) };
+		WT_EXPECT_EQ(whatenc_decode(&d, &b, false), WHATENC_INPUT_EMPTY);
+		memset(out, 0xaa, sizeof(out));
+		misuse_buf(&b, kind, in, out);
+		WT_EXPECT_EQ(whatenc_decode(&d, &b, true), WHATENC_BUF_ERROR);
+		WT_EXPECT_EQ(b.in_pos, kind == MISUSE_IN_POS ? 3 : 0);
+		WT_EXPECT_EQ(b.out_pos, kind == MISUSE_OUT_POS ? 5 : 0);
+		WT_EXPECT_TRUE(misuse_untouched(out, sizeof(out)));
+		b = (struct whatenc_buf){ tail, 0, 1, out, 0, sizeof(out) };
+		WT_EXPECT_EQ(whatenc_decode(&d, &b, true), WHATENC_INPUT_EMPTY);
+		WT_EXPECT_EQ(b.out_pos, 3);
+		WT_EXPECT_MEMEQ(out, "\xe3\x81\x82", 3);
+
+		WT_ASSERT_EQ(whatenc_encoder_init(&e, WHATENC_SHIFT_JIS, 0), 0);
+		b = (struct whatenc_buf){ head, 0, 2, out, 0, sizeof(out) };
+		WT_EXPECT_EQ(whatenc_encode(&e, &b, false), WHATENC_INPUT_EMPTY);
+		memset(out, 0xaa, sizeof(out));
+		misuse_buf(&b, kind, in, out);
+		WT_EXPECT_EQ(whatenc_encode(&e, &b, true), WHATENC_BUF_ERROR);
+		WT_EXPECT_EQ(b.in_pos, kind == MISUSE_IN_POS ? 3 : 0);
+		WT_EXPECT_EQ(b.out_pos, kind == MISUSE_OUT_POS ? 5 : 0);
+		WT_EXPECT_TRUE(misuse_untouched(out, sizeof(out)));
+		b = (struct whatenc_buf){ tail, 0, 1, out, 0, sizeof(out) };
+		WT_EXPECT_EQ(whatenc_encode(&e, &b, true), WHATENC_INPUT_EMPTY);
+		/* Shift_JIS: U+3042 is 82 A0 */
+		WT_EXPECT_EQ(b.out_pos, 2);
+		WT_EXPECT_MEMEQ(out, "\x82\xa0", 2);
+	}
+	/* NULL with a zero size stays valid: the final flush of a stream */
+	WT_ASSERT_EQ(whatenc_decoder_init(&d, WHATENC_UTF_8, 0), 0);
+	b = (struct whatenc_buf){ NULL, 0, 0, NULL, 0, 0 };
+	WT_EXPECT_EQ(whatenc_decode(&d, &b, true), WHATENC_INPUT_EMPTY);
+}
+
 WT_SUITE(engine,
 	 WT_RUN(engine_init_args),
 	 WT_RUN(engine_bom),
@@ -413,4 +503,5 @@ WT_SUITE(engine,
 	 WT_RUN(engine_replay_order),
 	 WT_RUN(engine_encoder_errors),
 	 WT_RUN(engine_reset),
-	 WT_RUN(engine_worst_case));
+	 WT_RUN(engine_worst_case),
+	 WT_RUN(engine_misuse_buf));

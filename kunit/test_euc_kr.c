@@ -2,7 +2,7 @@
 /*
  * test_euc_kr.c - EUC-KR against a reference model of the Encoding
  * Standard's algorithms run over index-euc-kr.txt itself
- * (build/vectors/cjk_index.h), independent of module/tables_euc_kr.h.
+ * (build/vectors/cjk_index.h), independent of module/codec/tables/tables_euc_kr.h.
  */
 #include "wt_cjk.h"
 #define CJK_WANT_EUC_KR

@@ -22,6 +22,7 @@
  */
 #include "wt_test.h"
 #include "whatenc.h"
+#include "whatenc_names.h"
 
 WT_CASE(fuzz_null_flush_all_encodings)
 {

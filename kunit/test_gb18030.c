@@ -3,7 +3,7 @@
  * test_gb18030.c - gb18030 and GBK against a reference model of the
  * Encoding Standard's algorithms run over the index files themselves
  * (build/vectors/cjk_index.h, read at build time from
- * $(SHARED)/whatwg/index-gb18030*.txt), independent of module/tables_*.h.
+ * $(SHARED)/whatwg/index-gb18030*.txt), independent of module/codec/tables/tables_*.h.
  */
 #include "wt_cjk.h"
 #define CJK_WANT_GB18030

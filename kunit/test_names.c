@@ -9,6 +9,7 @@
  * UTF-8 and UTF-16 cases follow from the definitions of those encodings.
  */
 #include "whatenc.h"
+#include "whatenc_names.h"
 #include "wt_test.h"
 #include "names_index.h"
 #include "wt_ref.h"

@@ -11,6 +11,7 @@
  * lossless). The PRNG is a fixed-seed xorshift32, so runs are repeatable.
  */
 #include "whatenc.h"
+#include "whatenc_names.h"
 #include "wt_test.h"
 #include "wt_ref.h"
 
@@ -505,7 +506,7 @@ WT_CASE(wtf8_args)
 	WT_EXPECT_EQ(whatenc_wtf8_to_wtf16be(o, 4, o + 4, 3), -ENOSPC);
 }
 
-/* ---- the core's extension flags (module/utf16.c) --------------------------- */
+/* ---- the core's extension flags (module/codec/utf16.c) --------------------- */
 
 /* Decode @in (UTF-16LE or BE) in chunks of @chunk bytes. */
 static int dec_chunked(enum whatenc_encoding enc, unsigned int flags,

@@ -1,30 +1,43 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # The one list of whatenc's sources, included by Kbuild and by Makefile.
-# One file per line; add yours in its section.
+# One file per line, relative to module/; add yours in its section.
+#
+# One folder per layer (the path of a byte, from names alone):
+#   include/       headers for fs/driver code (the codec API)
+#   codec/         the portable converter: engine, labels, families
+#   codec/tables/  its generated tables (scripts/gen-tables)
+#   detect/        detection of declared and undeclared encodings
+#   names/         file-name helpers, WTF-8
+#   kernel/        the kernel device: module init, misc device, sessions
+# Every folder is on the include path: include headers by bare name.
+WHATENC_DIRS := include codec codec/tables detect names kernel
 
 # Conversion core: plain C, builds in the kernel and in userspace.
 WHATENC_CORE_SRCS := \
-	engine.c \
-	labels.c \
-	detect.c \
-	utf8.c \
-	utf16.c \
-	single_byte.c \
-	x_user_defined.c \
-	replacement.c \
-	gb18030.c \
-	big5.c \
-	euc_jp.c \
-	iso_2022_jp.c \
-	shift_jis.c \
-	jis0208.c \
-	euc_kr.c \
-	names.c \
-	wtf8.c
+	codec/engine.c \
+	codec/labels.c \
+	codec/encodings.c \
+	detect/detect.c \
+	detect/rules.c \
+	detect/guess.c \
+	codec/utf8.c \
+	codec/utf16.c \
+	codec/single_byte.c \
+	codec/x_user_defined.c \
+	codec/replacement.c \
+	codec/gb18030.c \
+	codec/big5.c \
+	codec/euc_jp.c \
+	codec/iso_2022_jp.c \
+	codec/shift_jis.c \
+	codec/jis0208.c \
+	codec/euc_kr.c \
+	names/names.c \
+	names/wtf8.c
 
 # Kernel-only layers: module init, misc device, sessions, ioctls.
 WHATENC_KERNEL_SRCS := \
-	main.c \
-	session.c \
-	device.c \
-	ioctl.c
+	kernel/main.c \
+	kernel/session.c \
+	kernel/device.c \
+	kernel/ioctl.c

@@ -32,6 +32,7 @@
 #include <linux/limits.h>
 #include <linux/string.h>
 #include "whatenc.h"
+#include "whatenc_names.h"
 
 static char *charset = "shift_jis";
 module_param(charset, charp, 0444);

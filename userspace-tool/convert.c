@@ -51,21 +51,22 @@ void wt_progress_end(struct wt_ctx *c)
 static int write_all(struct wt_ctx *c, const u8 *buf, size_t len)
 {
 	while (len) {
-		ssize_t n = write(c->o->out_fd, buf, len);
+		ssize_t n = write(c->out_fd, buf, len);
 
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
 			if (errno == EAGAIN || errno == EWOULDBLOCK) {
-				struct pollfd p = { c->o->out_fd, POLLOUT, 0 };
+				struct pollfd p = { c->out_fd, POLLOUT, 0 };
 
 				poll(&p, 1, -1);
 				continue;
 			}
+			c->out_failed = true;
 			if (errno == EPIPE)
 				return WT_EXIT_PIPE;
 			fprintf(stderr, "%s: %s: write error: %s\n", wt_prog,
-				c->o->out_name, strerror(errno));
+				c->out_name, strerror(errno));
 			return WT_EXIT_ERR;
 		}
 		buf += n;
@@ -133,6 +134,22 @@ struct wt_file {
 	bool call_last;
 	u64 call_src;		/* source offset of call_in[0] */
 	u64 mid_u8;		/* UTF-8 stream offset of c->mid[0] */
+	/*
+	 * --wtf8 from UTF-8 to UTF-16: no decoder; the input (WTF-8) goes
+	 * to the UTF-16 encoder as it is, after @skip bytes of UTF-8 BOM.
+	 */
+	bool passthrough;
+	unsigned int skip;
+	bool bom_noted;
+	/* where the UTF-8 text is: LFs and characters since the last LF */
+	u64 lines, col;
+	/* malformed input replaced by U+FFFD (or omitted with -c) */
+	u64 nrepl, first_repl, first_line, first_col;
+	bool repl_pending;	/* the last U+FFFD written is at repl_at */
+	u64 repl_at;
+	struct whatenc_error repl_err;
+	u64 nsubst;		/* unmappable characters skipped/substituted */
+	u64 enc_skew;		/* substitute bytes the encoder was given */
 };
 
 static const char *enc_out_name(const struct wt_opts *o)
@@ -143,8 +160,22 @@ static const char *enc_out_name(const struct wt_opts *o)
 	return whatenc_name(whatenc_output_encoding(o->to));
 }
 
+/*
+ * A BOM that overrides FROM (the standard's decode, --bom=sniff) is said
+ * on standard error: the user named another encoding.
+ */
+static void bom_note(struct wt_ctx *c, struct wt_file *f)
+{
+	if (f->bom_noted || f->dec_enc == f->from || c->o->silent)
+		return;
+	f->bom_noted = true;
+	fprintf(stderr, "%s: %s: a %s byte order mark overrides %s (the Encoding Standard's decode; --bom=strip or --bom=keep to decode as %s)\n",
+		wt_prog, f->name, whatenc_name(f->dec_enc),
+		whatenc_name(f->from), whatenc_name(f->from));
+}
+
 /* The encoding the decoder really uses: a BOM may override the label. */
-static void settle_head(struct wt_file *f, const u8 *in,
+static void settle_head(struct wt_ctx *c, struct wt_file *f, const u8 *in,
 			size_t n, bool eof)
 {
 	size_t bom_len;
@@ -165,6 +196,33 @@ static void settle_head(struct wt_file *f, const u8 *in,
 	f->head_done = true;
 	if (r >= 0 && (f->dec_flags & WHATENC_BOM_MASK) == WHATENC_BOM_SNIFF)
 		f->dec_enc = r;
+	bom_note(c, f);
+}
+
+/* Line and column (1-based, in characters) after @n more bytes of UTF-8. */
+static void pos_at(const struct wt_file *f, const u8 *buf, size_t n,
+		   u64 *line, u64 *col)
+{
+	const u8 *p = buf, *end = buf + n, *nl;
+	u64 l = f->lines, k = f->col;
+
+	while (p < end && (nl = memchr(p, '\n', end - p))) {
+		l++;
+		k = 0;
+		p = nl + 1;
+	}
+	for (; p < end; p++)
+		k += (*p & 0xc0) != 0x80;
+	*line = l + 1;
+	*col = k + 1;
+}
+
+/* Account for @n bytes of UTF-8 passed on. */
+static void track(struct wt_file *f, const u8 *buf, size_t n)
+{
+	pos_at(f, buf, n, &f->lines, &f->col);
+	f->lines--;
+	f->col--;
 }
 
 static void report_decode(struct wt_file *f)
@@ -172,33 +230,58 @@ static void report_decode(struct wt_file *f)
 	char hex[16];
 
 	hex_bytes(hex, f->dec.err.bytes, f->dec.err.len);
-	fprintf(stderr, "%s: %s: byte %llu: invalid %s sequence %s\n",
+	fprintf(stderr, "%s: %s: byte %llu: invalid %s sequence %s (line %llu, column %llu)\n",
 		wt_prog, f->name, (unsigned long long)f->dec.err.offset,
-		whatenc_name(f->dec_enc), f->dec.err.len ? hex : "(end of input)");
+		whatenc_name(f->dec_enc), f->dec.err.len ? hex : "(end of input)",
+		(unsigned long long)f->lines + 1, (unsigned long long)f->col + 1);
 }
 
-static void report_encode(struct wt_ctx *c, struct wt_file *f, int r)
+/*
+ * An encoder error at UTF-8 offset @at of the chunk @buf: the message
+ * names the input byte offset (and the UTF-8 one when it differs), the
+ * character or bytes, and the line and column.
+ */
+static void report_encode(struct wt_ctx *c, struct wt_file *f, int r,
+			  const u8 *buf)
 {
 	const struct whatenc_error *e = &f->enc.err;
-	char where[128], what[96], hex[16];
+	char where[128], what[160], hex[16];
+	u64 eoff = e->offset - f->enc_skew, line, col, at = eoff - f->mid_u8;
 	size_t start, end;
 
-	if (e->offset >= f->mid_u8 && f->snap_ok &&
-	    !wt_user_locate(&f->snap, f->call_in, f->call_len, f->call_last,
-			    e->offset - f->mid_u8, &start, &end)) {
+	pos_at(f, buf, at, &line, &col);
+	if (r == WHATENC_UNMAPPABLE && f->repl_pending &&
+	    eoff == f->repl_at) {
+		/* the U+FFFD is ours: the cause is malformed input */
+		hex_bytes(hex, f->repl_err.bytes, f->repl_err.len);
+		fprintf(stderr, "%s: %s: byte %llu: invalid %s sequence %s, and %s cannot encode the U+FFFD that replaces it (line %llu, column %llu; -c omits such input)\n",
+			wt_prog, f->name,
+			(unsigned long long)f->repl_err.offset,
+			whatenc_name(f->dec_enc),
+			f->repl_err.len ? hex : "(end of input)",
+			enc_out_name(c->o), (unsigned long long)line,
+			(unsigned long long)col);
+		return;
+	}
+	if (f->passthrough) {
+		snprintf(where, sizeof(where), "byte %llu",
+			 (unsigned long long)(eoff + f->skip));
+	} else if (f->snap_ok &&
+		   !wt_user_locate(&f->snap, f->call_in, f->call_len,
+				   f->call_last, at, &start, &end)) {
 		u64 src = f->call_src + start;
 
-		if (src == e->offset)
+		if (src == eoff)
 			snprintf(where, sizeof(where), "byte %llu",
 				 (unsigned long long)src);
 		else
 			snprintf(where, sizeof(where), "byte %llu (UTF-8 byte %llu)",
 				 (unsigned long long)src,
-				 (unsigned long long)e->offset);
+				 (unsigned long long)eoff);
 	} else {
 		snprintf(where, sizeof(where),
 			 "UTF-8 byte %llu (input bytes %llu-%llu)",
-			 (unsigned long long)e->offset,
+			 (unsigned long long)eoff,
 			 (unsigned long long)f->call_src,
 			 (unsigned long long)(f->call_src + f->call_len));
 	}
@@ -208,10 +291,13 @@ static void report_encode(struct wt_ctx *c, struct wt_file *f, int r)
 	} else {
 		hex_bytes(hex, e->bytes, e->len);
 		snprintf(what, sizeof(what),
-			 "invalid UTF-8 sequence %s cannot be encoded in %s",
-			 hex, enc_out_name(c->o));
+			 "invalid %s sequence %s cannot be encoded in %s",
+			 f->passthrough ? "WTF-8" : "UTF-8", hex,
+			 enc_out_name(c->o));
 	}
-	fprintf(stderr, "%s: %s: %s: %s\n", wt_prog, f->name, where, what);
+	fprintf(stderr, "%s: %s: %s: %s (line %llu, column %llu)\n", wt_prog,
+		f->name, where, what, (unsigned long long)line,
+		(unsigned long long)col);
 }
 
 static int engine_failed(struct wt_file *f, struct wt_session *s, int err)
@@ -221,54 +307,144 @@ static int engine_failed(struct wt_file *f, struct wt_session *s, int err)
 	return WT_EXIT_ERR;
 }
 
-/*
- * Pass @len bytes of decoder output to the output: directly, or through
- * the encoder. Returns 0 or an exit status.
- */
-static int put_utf8(struct wt_ctx *c, struct wt_file *f, size_t len,
-		    bool last)
+/* U+FFFD in TO (only reached with UTF-16 output: WTF-8 input). */
+static size_t fffd_in_to(const struct wt_opts *o, u8 *buf)
 {
+	if (o->to == WHATENC_UTF_16BE) {
+		buf[0] = 0xff;
+		buf[1] = 0xfd;
+	} else {
+		buf[0] = 0xfd;
+		buf[1] = 0xff;
+	}
+	return 2;
+}
+
+/* Malformed input was replaced (or omitted): count it, note the first. */
+static void count_replacement(struct wt_file *f, const struct whatenc_error *e,
+			      u64 offset, const u8 *buf, size_t at)
+{
+	if (!f->nrepl++) {
+		f->first_repl = offset;
+		pos_at(f, buf, at, &f->first_line, &f->first_col);
+	}
+	f->repl_err = *e;
+}
+
+/*
+ * --unmappable=STRING: the substitute goes through the encoder (which
+ * keeps ISO-2022-JP's state right); its bytes do not count as input.
+ */
+static int put_substitute(struct wt_ctx *c, struct wt_file *f)
+{
+	const struct wt_opts *o = c->o;
 	struct whatenc_buf b = {
-		.in = c->mid, .in_size = len,
+		.in = o->unmap_sub, .in_size = o->unmap_sub_len,
 		.out = c->out, .out_size = WT_OUTBUF,
 	};
 	int r, w;
 
-	if (!f->have_enc)
-		return write_all(c, c->mid, len);
-	for (;;) {
+	do {
 		b.out_pos = 0;
-		r = wt_convert(&f->enc, &b, last);
+		r = wt_convert(&f->enc, &b, false);
 		if (r < 0)
 			return engine_failed(f, &f->enc, r);
 		w = write_all(c, c->out, b.out_pos);
 		if (w)
 			return w;
+	} while (r == WHATENC_OUTPUT_FULL);
+	f->enc_skew += o->unmap_sub_len;
+	return 0;
+}
+
+/*
+ * Pass @len bytes of UTF-8 (WTF-8 for f->passthrough) to the output:
+ * directly, or through the encoder, applying --unmappable and, for WTF-8
+ * input, the replacement of malformed input. Returns 0 or an exit status.
+ */
+static int put_utf8(struct wt_ctx *c, struct wt_file *f, const u8 *buf,
+		    size_t len, bool last)
+{
+	const struct wt_opts *o = c->o;
+	struct whatenc_buf b = {
+		.in = buf, .in_size = len,
+		.out = c->out, .out_size = WT_OUTBUF,
+	};
+	int r, w;
+
+	if (!f->have_enc) {
+		w = write_all(c, buf, len);
+		if (!w)
+			track(f, buf, len);
+		return w;
+	}
+	for (;;) {
+		b.out_pos = 0;
+		r = wt_convert(&f->enc, &b, last);
+		if (r < 0)
+			return engine_failed(f, &f->enc, r);
+		if (r == WHATENC_UNMAPPABLE &&
+		    (o->unmappable == WT_UNMAP_SKIP ||
+		     o->unmappable == WT_UNMAP_CHAR)) {
+			f->nsubst++;
+			if (o->unmappable == WT_UNMAP_CHAR) {
+				w = write_all(c, c->out, b.out_pos);
+				if (w)
+					return w;
+				b.out_pos = 0;
+				w = put_substitute(c, f);
+				if (w)
+					return w;
+			}
+			r = WHATENC_OUTPUT_FULL;	/* go on */
+		} else if (r == WHATENC_MALFORMED && f->passthrough &&
+			   !o->fatal) {
+			u64 eoff = f->enc.err.offset - f->enc_skew;
+
+			count_replacement(f, &f->enc.err, eoff + f->skip, buf,
+					  eoff - f->mid_u8);
+			if (!o->omit_invalid)
+				b.out_pos += fffd_in_to(o, b.out + b.out_pos);
+			r = WHATENC_OUTPUT_FULL;	/* go on */
+		}
+		w = write_all(c, c->out, b.out_pos);
+		if (w)
+			return w;
 		if (r == WHATENC_INPUT_EMPTY)
-			return 0;
+			break;
 		if (r != WHATENC_OUTPUT_FULL) {
-			report_encode(c, f, r);
+			report_encode(c, f, r, buf);
 			return WT_EXIT_CONV;
 		}
 	}
+	track(f, buf, len);
+	return 0;
 }
 
 static void verbose(struct wt_ctx *c, struct wt_file *f, u64 in, u64 out)
 {
 	const struct wt_opts *o = c->o;
-	char bom[64] = "";
+	char bom[64] = "", subst[48] = "";
 
 	if (!o->verbose)
 		return;
 	if (f->dec_enc != f->from)
 		snprintf(bom, sizeof(bom), " (BOM overrides label: %s)",
 			 whatenc_name(f->dec_enc));
-	fprintf(stderr, "%s: %s: %s engine: %s%s -> UTF-8%s%s%s%s, %llu bytes in, %llu bytes out\n",
+	if (o->unmappable == WT_UNMAP_SKIP || o->unmappable == WT_UNMAP_CHAR)
+		snprintf(subst, sizeof(subst), ", %llu %s",
+			 (unsigned long long)f->nsubst,
+			 o->unmappable == WT_UNMAP_SKIP ? "unmappable omitted" :
+							  "substituted");
+	fprintf(stderr, "%s: %s: %s engine: %s%s -> %s%s%s%s%s, %llu bytes in, %llu bytes out, %llu %s%s\n",
 		wt_prog, f->name, o->eng->name, whatenc_name(f->from),
-		o->auto_from ? " (detected)" : "", bom,
+		o->auto_from ? " (detected)" : "",
+		f->passthrough ? "WTF-8" : "UTF-8", bom,
 		f->have_enc ? " -> " : "", f->have_enc ? enc_out_name(o) : "",
 		(f->dec_flags & WHATENC_DEC_WTF8) ? " (WTF-8)" : "",
-		(unsigned long long)in, (unsigned long long)out);
+		(unsigned long long)in, (unsigned long long)out,
+		(unsigned long long)f->nrepl,
+		o->omit_invalid ? "omitted" : "replaced", subst);
 }
 
 /* Advance the shadow decoder over what the engine's decoder consumed. */
@@ -284,13 +460,33 @@ static void follow(struct wt_file *f, const u8 *in, size_t len, bool last)
 	do {
 		b.out_pos = 0;
 		r = whatenc_decode(&f->shadow, &b, last);
-	} while (r == WHATENC_OUTPUT_FULL);
+	} while (r == WHATENC_OUTPUT_FULL || r == WHATENC_MALFORMED);
 	if (r != WHATENC_INPUT_EMPTY)
 		f->have_shadow = false;	/* cannot happen: same core */
 }
 
+/*
+ * One decode call's worth of output is in c->mid[0..b->out_pos) and the
+ * decoder stopped at malformed input (it always runs in fatal mode, so
+ * that replacements can be counted): put U+FFFD after it, unless -c.
+ */
+static void replace_malformed(struct wt_ctx *c, struct wt_file *f,
+			      struct whatenc_buf *b)
+{
+	count_replacement(f, &f->dec.err, f->dec.err.offset, c->mid,
+			  b->out_pos);
+	if (c->o->omit_invalid)
+		return;
+	f->repl_pending = true;
+	f->repl_at = f->mid_u8 + b->out_pos;
+	/* WT_MIDBUF holds 3 bytes per input byte: replacement mode's worst */
+	memcpy(b->out + b->out_pos, "\xef\xbf\xbd", 3);
+	b->out_pos += 3;
+}
+
 static int convert_stream(struct wt_ctx *c, struct wt_file *f, int fd)
 {
+	const bool fatal = c->o->fatal;
 	u64 src = 0, in0 = c->bytes_in, out0 = c->bytes_out;
 	int r, w;
 
@@ -302,7 +498,7 @@ static int convert_stream(struct wt_ctx *c, struct wt_file *f, int fd)
 		bool last;
 
 		if (f->prefix || f->prefix_eof) {
-			/* -f auto read these already; n == 0 is the end */
+			/* read already (-f auto, --wtf8); n == 0 is the end */
 			n = f->prefix;
 			f->prefix = 0;
 			f->prefix_eof = false;
@@ -317,8 +513,15 @@ static int convert_stream(struct wt_ctx *c, struct wt_file *f, int fd)
 		}
 		last = n == 0;
 		b.in_size = n;
-		settle_head(f, c->in, n, last);
-		do {
+		if (f->passthrough) {
+			w = put_utf8(c, f, c->in, n, last);
+			f->mid_u8 += n;
+			if (w)
+				return w;
+		} else {
+			settle_head(c, f, c->in, n, last);
+		}
+		while (!f->passthrough) {
 			if (f->have_shadow) {
 				f->snap = f->shadow;
 				f->snap_ok = true;
@@ -331,24 +534,29 @@ static int convert_stream(struct wt_ctx *c, struct wt_file *f, int fd)
 			f->call_last = last;
 			f->call_src = src + b.in_pos;
 			b.out_pos = 0;
+			f->repl_pending = false;
 			r = wt_convert(&f->dec, &b, last);
 			if (r < 0)
 				return engine_failed(f, &f->dec, r);
-			if (f->have_shadow && r != WHATENC_MALFORMED)
+			if (f->have_shadow)
 				follow(f, c->in + (f->call_src - src),
 				       b.in_pos - (f->call_src - src),
 				       last && r == WHATENC_INPUT_EMPTY);
-			w = put_utf8(c, f, b.out_pos,
+			if (r == WHATENC_MALFORMED && !fatal)
+				replace_malformed(c, f, &b);
+			w = put_utf8(c, f, c->mid, b.out_pos,
 				     (last && r == WHATENC_INPUT_EMPTY) ||
-				     r == WHATENC_MALFORMED);
+				     (r == WHATENC_MALFORMED && fatal));
 			f->mid_u8 += b.out_pos;
 			if (w)
 				return w;
-			if (r == WHATENC_MALFORMED) {
+			if (r == WHATENC_MALFORMED && fatal) {
 				report_decode(f);
 				return WT_EXIT_CONV;
 			}
-		} while (r == WHATENC_OUTPUT_FULL);
+			if (r == WHATENC_INPUT_EMPTY)
+				break;
+		}
 		src += n;
 		c->bytes_in += n;
 		progress(c, false);
@@ -359,14 +567,25 @@ static int convert_stream(struct wt_ctx *c, struct wt_file *f, int fd)
 	return WT_EXIT_OK;
 }
 
-/**
- * wt_convert_fd() - convert one input file as one stream
- * @c:    buffers and options
- * @fd:   the input
- * @name: its name for messages
- *
- * Return: an exit status (WT_EXIT_*).
- */
+/* Read until c->in holds @need bytes (f->prefix) or the input ends. */
+static int read_prefix(struct wt_ctx *c, struct wt_file *f, int fd,
+		       size_t need)
+{
+	while (f->prefix < need && !f->prefix_eof) {
+		ssize_t n = read_some(fd, c->in + f->prefix, need - f->prefix);
+
+		if (n < 0) {
+			fprintf(stderr, "%s: %s: read error: %s\n", wt_prog,
+				f->name, strerror(errno));
+			return WT_EXIT_ERR;
+		}
+		if (!n)
+			f->prefix_eof = true;
+		f->prefix += n;
+	}
+	return 0;
+}
+
 /*
  * -f auto: read the start of the file into c->in (at most WT_INBUF bytes:
  * formats whose answer depends on all of the input, text and HTML with
@@ -386,20 +605,9 @@ static int detect(struct wt_ctx *c, struct wt_file *f, int fd)
 	need = wt_detect_need(fmt, 0);
 	if (!need || need > WT_INBUF)
 		need = WT_INBUF;
-	while (f->prefix < need) {
-		ssize_t n = read_some(fd, c->in + f->prefix, need - f->prefix);
-
-		if (n < 0) {
-			fprintf(stderr, "%s: %s: read error: %s\n", wt_prog,
-				f->name, strerror(errno));
-			return WT_EXIT_ERR;
-		}
-		if (!n) {
-			f->prefix_eof = true;
-			break;
-		}
-		f->prefix += n;
-	}
+	r = read_prefix(c, f, fd, need);
+	if (r)
+		return r;
 	r = wt_detect_auto(fmt, &dopts, c->in, f->prefix, f->prefix_eof,
 			   f->name, &f->from);
 	if (r == -EAGAIN)	/* decide on the first WT_INBUF bytes */
@@ -415,6 +623,56 @@ static int detect(struct wt_ctx *c, struct wt_file *f, int fd)
 		f->dec_flags |= WHATENC_DEC_WTF8;
 	f->dec_enc = f->from;
 	return 0;
+}
+
+/*
+ * --wtf8 from UTF-8 to UTF-16: the input is WTF-8 and goes to the UTF-16
+ * encoder (which reads WTF-8) without a decoder, since the UTF-8 decoder
+ * would turn each surrogate into U+FFFD. The BOM is handled here: a
+ * UTF-8 BOM is removed (sniff, strip); a UTF-16 one (sniff) means the
+ * input is UTF-16 after all, decoded with lone surrogates kept.
+ */
+static int wtf8_head(struct wt_ctx *c, struct wt_file *f, int fd)
+{
+	unsigned int mode = f->dec_flags & WHATENC_BOM_MASK;
+	size_t bom_len = 0;
+	int r, enc;
+
+	f->passthrough = true;
+	if (mode == WHATENC_BOM_KEEP)
+		return 0;
+	r = read_prefix(c, f, fd, 3);
+	if (r)
+		return r;
+	enc = whatenc_bom_sniff(c->in, f->prefix, &bom_len);
+	if (enc == WHATENC_UTF_8) {
+		f->skip = bom_len;
+		f->prefix -= bom_len;
+		memmove(c->in, c->in + bom_len, f->prefix);
+	} else if (enc >= 0 && mode == WHATENC_BOM_SNIFF) {
+		f->passthrough = false;
+		f->dec_enc = enc;
+		f->dec_flags |= WHATENC_DEC_WTF8;
+		f->head_done = true;
+		bom_note(c, f);
+	}
+	return 0;
+}
+
+/* After a file: say how much was replaced, unless -s. */
+static void replaced_note(struct wt_ctx *c, struct wt_file *f)
+{
+	c->replaced += f->nrepl;
+	c->substituted += f->nsubst;
+	if (!f->nrepl || c->o->silent)
+		return;
+	fprintf(stderr, "%s: %s: %llu malformed sequence%s %s (first at byte %llu, line %llu, column %llu)\n",
+		wt_prog, f->name, (unsigned long long)f->nrepl,
+		f->nrepl == 1 ? "" : "s",
+		c->o->omit_invalid ? "omitted" : "replaced by U+FFFD",
+		(unsigned long long)f->first_repl,
+		(unsigned long long)f->first_line,
+		(unsigned long long)f->first_col);
 }
 
 /**
@@ -438,16 +696,25 @@ int wt_convert_fd(struct wt_ctx *c, int fd, const char *name)
 		r = detect(c, &f, fd);
 		if (r)
 			return r;
+	} else if (o->wtf8_in) {
+		r = wtf8_head(c, &f, fd);
+		if (r)
+			return r;
 	}
-	r = wt_open(o->eng, &f.dec, WT_DECODE, f.from, f.dec_flags);
-	if (r) {
-		fprintf(stderr, "%s: %s: cannot start a %s decoder (%s engine): %s\n",
-			wt_prog, name, whatenc_name(f.from), o->eng->name,
-			strerror(-r));
-		return WT_EXIT_ERR;
+	if (!f.passthrough) {
+		r = wt_open(o->eng, &f.dec, WT_DECODE, f.dec_enc, f.dec_flags);
+		if (r) {
+			fprintf(stderr, "%s: %s: cannot start a %s decoder (%s engine): %s\n",
+				wt_prog, name, whatenc_name(f.dec_enc),
+				o->eng->name, strerror(-r));
+			return WT_EXIT_ERR;
+		}
 	}
 	if (o->encode) {
-		r = wt_open(o->eng, &f.enc, WT_ENCODE, o->to, o->enc_flags);
+		/* WTF-8 input: malformed input is replaced here, counted */
+		r = wt_open(o->eng, &f.enc, WT_ENCODE, o->to,
+			    f.passthrough ? o->enc_flags & ~WHATENC_ENC_HTML :
+					    o->enc_flags);
 		if (r) {
 			fprintf(stderr, "%s: %s: cannot start a %s encoder (%s engine): %s\n",
 				wt_prog, name, whatenc_name(o->to),
@@ -457,12 +724,13 @@ int wt_convert_fd(struct wt_ctx *c, int fd, const char *name)
 		}
 		f.have_enc = true;
 	}
-	f.have_shadow = f.have_enc && !o->eng->snapshot &&
-			!(o->enc_flags & WHATENC_ENC_HTML) &&
-			!whatenc_decoder_init(&f.shadow, f.from, f.dec_flags);
+	f.have_shadow = f.have_enc && !f.passthrough && !o->eng->snapshot &&
+			o->unmappable == WT_UNMAP_FAIL &&
+			!whatenc_decoder_init(&f.shadow, f.dec_enc, f.dec_flags);
 	r = convert_stream(c, &f, fd);
 	wt_close(&f.dec);
 	if (f.have_enc)
 		wt_close(&f.enc);
+	replaced_note(c, &f);
 	return r;
 }

@@ -3,7 +3,7 @@
  * detect_cmd.c - `whatenc detect`: which encoding would a browser (or an
  * XML or CSS parser) use for these files?
  *
- * The detection itself is the core's whatenc_detect() (module/detect.c),
+ * The detection itself is the core's whatenc_detect() (module/detect/detect.c),
  * the same code the kernel module exports; this file reads the files,
  * turns options into struct whatenc_detect_opts and prints the result.
  */
@@ -176,11 +176,7 @@ int wt_detect_auto(enum whatenc_format fmt,
 	return 0;
 }
 
-/*
- * Read from @fd into *@buf (grown as needed) until @need bytes (0: all,
- * up to WD_WHOLE_MAX) or the end. Returns 0 or an errno.
- */
-static int read_some(int fd, size_t need, u8 **buf, size_t *cap,
+int wt_read_some(int fd, size_t need, u8 **buf, size_t *cap,
 		     size_t *len, bool *at_eof)
 {
 	size_t want = need ? need : WD_WHOLE_MAX;
@@ -313,8 +309,8 @@ int whatenc_detect_main(int argc, char **argv)
 				continue;
 			}
 		}
-		r = read_some(fd, wt_detect_need(f, o.flags), &buf, &cap, &len,
-			      &at_eof);
+		r = wt_read_some(fd, wt_detect_need(f, o.flags), &buf, &cap,
+				 &len, &at_eof);
 		if (!is_stdin)
 			close(fd);
 		if (r) {

@@ -7,6 +7,7 @@
 #define WT_DETECT_CMD_H
 
 #include "whatenc.h"
+#include "whatenc_detect.h"
 
 /*
  * `whatenc detect [OPTION...] FILE...`: argv[0] is the subcommand's name
@@ -48,5 +49,13 @@ int wt_detect_auto(enum whatenc_format fmt,
 		   const struct whatenc_detect_opts *opts, const u8 *buf,
 		   size_t len, bool at_eof, const char *name,
 		   enum whatenc_encoding *enc);
+
+/*
+ * Read from @fd into *@buf (grown as needed; *@cap is its size) until
+ * @need bytes (0: all, up to 256 MiB) or the end; *@len bytes were read,
+ * *@at_eof says whether that is the end. Returns 0 or an errno.
+ */
+int wt_read_some(int fd, size_t need, u8 **buf, size_t *cap, size_t *len,
+		 bool *at_eof);
 
 #endif /* WT_DETECT_CMD_H */

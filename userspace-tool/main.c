@@ -16,54 +16,75 @@
 
 #include "tool.h"
 #include "detect_cmd.h"
+#include "check_cmd.h"
 
-#define WT_VERSION "0.1"
+/* The one version: the top-level VERSION file, passed by the Makefile. */
+#ifndef WHATENC_VERSION
+#error "WHATENC_VERSION is not defined (build with the top-level Makefile)"
+#endif
 
 const char *wt_prog = "whatenc";
 
 static const char usage_text[] =
 "Usage: whatenc [-f FROM] [-t TO] [OPTION...] [FILE...]\n"
 "       whatenc detect [OPTION...] FILE...   (see whatenc detect --help)\n"
+"       whatenc check [OPTION...] FILE...    (see whatenc check --help)\n"
 "Convert text between the encodings of the WHATWG Encoding Standard.\n"
 "\n"
 "Reads each FILE (or standard input when there is none or FILE is -) as\n"
 "its own stream, decodes it from FROM to UTF-8 and, unless TO is UTF-8,\n"
 "encodes it to TO. FROM and TO are any Encoding Standard labels\n"
 "(case-insensitive, e.g. latin1, sjis, gbk); both default to utf-8.\n"
-"TO follows \"get an output encoding\": replacement, UTF-16LE and UTF-16BE\n"
-"produce UTF-8 (unless --wtf8 is given).\n"
+"Labels that name ASCII or ISO-8859-1 (ascii, latin1, ...) mean\n"
+"windows-1252, with a warning. TO may end in //IGNORE (as -c); the\n"
+"replacement encoding has no encoder and //TRANSLIT is not supported.\n"
 "\n"
 "  -f, --from-code=FROM  input encoding label (default utf-8), or auto:\n"
 "                        detect each file's encoding (see --format)\n"
 "      --format=FORMAT   for -f auto: html, xml, css, text, or auto (by\n"
 "                        the file name's extension, the default)\n"
 "  -t, --to-code=TO      output encoding label (default utf-8)\n"
-"  -o, --output=OUT      write to OUT instead of standard output\n"
-"      --fatal           malformed input is an error (default: U+FFFD)\n"
-"      --html            write characters TO cannot represent as &#NNNN;\n"
-"                        (default: they are an error)\n"
+"  -o, --output=OUT      write to OUT instead of standard output; OUT is\n"
+"                        replaced only if everything converted\n"
+"  -i, --in-place        convert each FILE into itself (replaced only if\n"
+"                        it converted)\n"
+"      --fatal           malformed input is an error (default: U+FFFD,\n"
+"                        counted and reported)\n"
+"  -c                    omit malformed input and characters TO cannot\n"
+"                        represent\n"
+"      --unmappable=WHAT characters TO cannot represent: fail (exit 1, the\n"
+"                        default), html (&#NNNN;), skip, or a substitute\n"
+"                        string (e.g. --unmappable='?')\n"
+"      --html            same as --unmappable=html\n"
+"      --error-on-replace  exit 1 if any malformed input was replaced or\n"
+"                        omitted, or any character skipped or substituted\n"
 "      --bom=MODE        sniff: a UTF-8/UTF-16 BOM overrides FROM and is\n"
-"                        removed (the spec's decode; default); strip: remove\n"
-"                        a BOM of FROM's own encoding (TextDecoder); keep: no\n"
-"                        BOM handling (ignoreBOM)\n"
+"                        removed (the spec's decode; default; said on\n"
+"                        standard error); strip: remove a BOM of FROM's own\n"
+"                        encoding (TextDecoder); keep: no BOM handling\n"
+"                        (ignoreBOM)\n"
 "      --wtf8            extension: UTF-16 input with lone surrogates decodes\n"
-"                        to WTF-8; with -t utf-16le/utf-16be, produce UTF-16\n"
-"                        from (WTF-)8 instead of UTF-8\n"
+"                        to WTF-8; UTF-8 input is read as WTF-8 when TO is\n"
+"                        utf-16le/utf-16be (lossless both ways)\n"
 "      --engine=ENGINE   auto (kernel if /dev/whatenc exists, default),\n"
 "                        kernel (/dev/whatenc) or user (built-in core)\n"
 "  -l, --list            list every encoding with its labels\n"
 "      --label=LABEL     print LABEL's encoding name, or fail\n"
-"  -v, --verbose         report engine and encodings used on standard error\n"
+"  -s, --silent          no warnings (errors are still reported)\n"
+"  -v, --verbose         report engine, encodings and counts on standard\n"
+"                        error\n"
 "      --progress        show bytes and rate on standard error (terminal only)\n"
 "  -h, --help            show this help\n"
 "  -V, --version         show the version\n"
 "\n"
 "Exit status: 0 success; 1 conversion error (malformed input with --fatal,\n"
-"or a character TO cannot represent without --html): the message names the\n"
-"file, the byte offset and the bytes or code point, and the output before\n"
-"the error has been written; 2 usage error, unknown label, I/O error, or\n"
-"no /dev/whatenc with --engine=kernel; 141 the output was closed early\n"
-"(broken pipe; no message).\n"
+"a character TO cannot represent with --unmappable=fail, any replacement\n"
+"with --error-on-replace): the message names the file, the byte offset,\n"
+"line and column, and the bytes or code point, and the output before the\n"
+"error has been written; 2 usage error, unknown label, I/O error (a file\n"
+"that cannot be read is reported and skipped), or no /dev/whatenc with\n"
+"--engine=kernel; 141 the output was closed early (broken pipe; no\n"
+"message).\n"
 "Environment: WHATENC_DEVICE overrides the device path (/dev/whatenc).\n";
 
 enum {
@@ -75,19 +96,25 @@ enum {
 	OPT_LABEL,
 	OPT_PROGRESS,
 	OPT_FORMAT,
+	OPT_UNMAPPABLE,
+	OPT_ERROR_ON_REPLACE,
 };
 
 static const struct option long_opts[] = {
 	{ "from-code", required_argument, NULL, 'f' },
 	{ "to-code", required_argument, NULL, 't' },
 	{ "output", required_argument, NULL, 'o' },
+	{ "in-place", no_argument, NULL, 'i' },
 	{ "fatal", no_argument, NULL, OPT_FATAL },
 	{ "html", no_argument, NULL, OPT_HTML },
+	{ "unmappable", required_argument, NULL, OPT_UNMAPPABLE },
+	{ "error-on-replace", no_argument, NULL, OPT_ERROR_ON_REPLACE },
 	{ "bom", required_argument, NULL, OPT_BOM },
 	{ "wtf8", no_argument, NULL, OPT_WTF8 },
 	{ "engine", required_argument, NULL, OPT_ENGINE },
 	{ "list", no_argument, NULL, 'l' },
 	{ "label", required_argument, NULL, OPT_LABEL },
+	{ "silent", no_argument, NULL, 's' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "progress", no_argument, NULL, OPT_PROGRESS },
 	{ "format", required_argument, NULL, OPT_FORMAT },
@@ -109,8 +136,7 @@ static int get_encoding(const char *label)
 	int e = whatenc_get_encoding(label, strlen(label));
 
 	if (e < 0 || e >= WHATENC_NR_ENCODINGS) {
-		fprintf(stderr, "%s: unknown encoding label '%s'\n", wt_prog,
-			label);
+		wt_label_unknown(label);
 		exit(WT_EXIT_ERR);
 	}
 	return e;
@@ -158,30 +184,198 @@ static const struct wt_engine *pick_engine(const char *want, bool verbose)
 	return &wt_engine_user;
 }
 
-static bool same_file(const struct stat *a, const char *path)
+/*
+ * TO with iconv's suffixes: //IGNORE (-c) is taken, //TRANSLIT refused.
+ * Returns the label without them (in a static buffer).
+ */
+static const char *strip_suffixes(const char *to, bool *ignore)
+{
+	static char buf[64];
+	char *p;
+
+	if (snprintf(buf, sizeof(buf), "%s", to) >= (int)sizeof(buf))
+		return to;
+	while ((p = strrchr(buf, '/')) && p > buf && p[-1] == '/') {
+		if (!strcasecmp(p + 1, "IGNORE")) {
+			*ignore = true;
+		} else if (!strcasecmp(p + 1, "TRANSLIT")) {
+			fprintf(stderr, "%s: //TRANSLIT is not supported: whatenc does not transliterate (the Encoding Standard defines no approximations); use --unmappable=html, skip or a substitute, e.g. --unmappable='?'\n",
+				wt_prog);
+			exit(WT_EXIT_ERR);
+		} else if (p[1]) {
+			usage_error("unknown suffix '%s' on -t (//IGNORE only)",
+				    p - 1);
+		}
+		p[-1] = 0;
+	}
+	return buf;
+}
+
+/*
+ * --unmappable=STRING: a substitute that TO can encode (tried here); it
+ * is given to the encoder in place of each unmappable character.
+ */
+static void set_substitute(struct wt_opts *o, const char *sub)
+{
+	struct whatenc_encoder e;
+	u8 out[256];
+	struct whatenc_buf b = {
+		.in = (const u8 *)sub, .in_size = strlen(sub),
+		.out = out, .out_size = sizeof(out),
+	};
+
+	if (!*sub || b.in_size > sizeof(o->unmap_sub) ||
+	    whatenc_encoder_init(&e, o->to, o->enc_flags & ~WHATENC_ENC_HTML) ||
+	    whatenc_encode(&e, &b, true) != WHATENC_INPUT_EMPTY)
+		usage_error("--unmappable: '%s' is not fail, html, skip, or a short string TO can encode (such as '?')",
+			    sub);
+	memcpy(o->unmap_sub, sub, b.in_size);
+	o->unmap_sub_len = b.in_size;
+	o->unmappable = WT_UNMAP_CHAR;
+}
+
+/*
+ * Refuse to read and write the same file: an input FILE, or standard
+ * input, that is the output (-o's target, or standard output). Compared
+ * by st_dev/st_ino, so that links, /dev/stdin and a named pipe opened on
+ * both sides are caught too.
+ */
+static int check_same(char **files, int n, const char *out)
+{
+	struct stat out_st, st;
+	bool use_stdin = n == 0;
+	int i;
+
+	if (out ? stat(out, &out_st) : fstat(STDOUT_FILENO, &out_st))
+		return 0;	/* no output file yet: nothing to compare */
+	for (i = 0; i < n; i++) {
+		if (!strcmp(files[i], "-")) {
+			use_stdin = true;
+			continue;
+		}
+		if (!stat(files[i], &st) && wt_same_file(&st, &out_st)) {
+			fprintf(stderr, "%s: %s: input file is also the output file%s\n",
+				wt_prog, files[i],
+				out ? " (use -i to convert a file in place)" : "");
+			return WT_EXIT_ERR;
+		}
+	}
+	if (use_stdin && !fstat(STDIN_FILENO, &st) &&
+	    wt_same_file(&st, &out_st)) {
+		fprintf(stderr, "%s: standard input is also the output file\n",
+			wt_prog);
+		return WT_EXIT_ERR;
+	}
+	return 0;
+}
+
+/*
+ * Open input @name ("-": standard input). A directory or a file that
+ * cannot be opened is reported; the caller skips it. Returns the fd or -1.
+ */
+static int open_input(const char *name)
 {
 	struct stat st;
+	int fd;
 
-	return !stat(path, &st) && S_ISREG(st.st_mode) &&
-	       st.st_dev == a->st_dev && st.st_ino == a->st_ino;
+	if (!strcmp(name, "-"))
+		return STDIN_FILENO;
+	fd = open(name, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0 && !fstat(fd, &st) && S_ISDIR(st.st_mode)) {
+		close(fd);
+		fd = -1;
+		errno = EISDIR;
+	}
+	if (fd < 0)
+		fprintf(stderr, "%s: %s: %s\n", wt_prog, name, strerror(errno));
+	return fd;
+}
+
+/* The worse of two exit statuses (a broken pipe is the worst). */
+static int worse(int a, int b)
+{
+	if (a == WT_EXIT_PIPE || b == WT_EXIT_PIPE)
+		return WT_EXIT_PIPE;
+	return a > b ? a : b;
+}
+
+/* -i: each file into a temporary file that replaces it on success. */
+static int convert_in_place(struct wt_ctx *c, char **files, int n)
+{
+	int i, fd, r, status = WT_EXIT_OK;
+	struct wt_out w;
+
+	for (i = 0; i < n && !c->out_failed; i++) {
+		u64 repl = c->replaced + c->substituted;
+
+		fd = open_input(files[i]);
+		if (fd < 0) {
+			status = worse(status, WT_EXIT_ERR);
+			continue;
+		}
+		r = wt_out_open(&w, files[i]);
+		if (!r) {
+			c->out_fd = w.fd;
+			c->out_name = files[i];
+			r = wt_convert_fd(c, fd, files[i]);
+			if (!r && c->o->error_on_replace &&
+			    c->replaced + c->substituted > repl)
+				r = WT_EXIT_CONV;
+			r = worse(r, wt_out_close(&w, files[i], !r));
+		}
+		close(fd);
+		status = worse(status, r);
+	}
+	return status;
+}
+
+/*
+ * Standard input, or every file, into one output. An input that cannot
+ * be read is skipped; a conversion error or a write error stops the run.
+ */
+static int convert_all(struct wt_ctx *c, char **files, int n)
+{
+	int i, fd, r, status = WT_EXIT_OK;
+
+	if (n == 0)
+		return wt_convert_fd(c, STDIN_FILENO, "standard input");
+	for (i = 0; i < n; i++) {
+		fd = open_input(files[i]);
+		if (fd < 0) {
+			status = worse(status, WT_EXIT_ERR);
+			continue;
+		}
+		r = wt_convert_fd(c, fd, fd == STDIN_FILENO ? "standard input" :
+				  files[i]);
+		if (fd != STDIN_FILENO)
+			close(fd);
+		status = worse(status, r);
+		if (r == WT_EXIT_CONV || c->out_failed)
+			break;
+	}
+	return status;
 }
 
 int main(int argc, char **argv)
 {
 	struct wt_opts o = {
 		.from = WHATENC_UTF_8, .to = WHATENC_UTF_8,
-		.out_fd = STDOUT_FILENO, .out_name = "standard output",
 	};
-	struct wt_ctx c = { .o = &o };
+	struct wt_ctx c = {
+		.o = &o, .out_fd = STDOUT_FILENO, .out_name = "standard output",
+	};
 	const char *engine = "auto", *bom = "sniff", *out = NULL;
-	const char *format = "auto";
-	bool fatal = false, html = false, wtf8 = false, progress = false;
-	struct stat out_st;
-	int opt, i, status = WT_EXIT_OK, r;
+	const char *format = "auto", *unmappable = NULL;
+	bool html = false, wtf8 = false, progress = false, in_place = false;
+	bool ignore = false;
+	struct wt_out w = { .fd = -1 };
+	int opt, status;
 
 	if (argc > 1 && !strcmp(argv[1], "detect"))
 		return whatenc_detect_main(argc - 1, argv + 1);
-	while ((opt = getopt_long(argc, argv, "f:t:o:lvhV", long_opts,
+	if (argc > 1 && !strcmp(argv[1], "check"))
+		return whatenc_check_main(argc - 1, argv + 1);
+	while ((opt = getopt_long(argc, argv, "f:t:o:icslvhV", long_opts,
 				  NULL)) != -1) {
 		switch (opt) {
 		case 'f':
@@ -193,11 +387,26 @@ int main(int argc, char **argv)
 		case 'o':
 			out = optarg;
 			break;
+		case 'i':
+			in_place = true;
+			break;
+		case 'c':
+			ignore = true;
+			break;
+		case 's':
+			o.silent = true;
+			break;
 		case OPT_FATAL:
-			fatal = true;
+			o.fatal = true;
 			break;
 		case OPT_HTML:
 			html = true;
+			break;
+		case OPT_UNMAPPABLE:
+			unmappable = optarg;
+			break;
+		case OPT_ERROR_ON_REPLACE:
+			o.error_on_replace = true;
 			break;
 		case OPT_BOM:
 			bom = optarg;
@@ -226,7 +435,7 @@ int main(int argc, char **argv)
 			fputs(usage_text, stdout);
 			return fflush(stdout) ? WT_EXIT_ERR : WT_EXIT_OK;
 		case 'V':
-			printf("whatenc %s\n", WT_VERSION);
+			printf("whatenc %s\n", WHATENC_VERSION);
 			return fflush(stdout) ? WT_EXIT_ERR : WT_EXIT_OK;
 		default:
 			fprintf(stderr, "Try '%s --help' for more information.\n",
@@ -239,14 +448,26 @@ int main(int argc, char **argv)
 	if (o.format < 0 && strcmp(format, "auto"))
 		usage_error("unknown format '%s' (html, xml, css, text or auto)",
 			    format);
-	if (o.from_label && !strcmp(o.from_label, "auto"))
+	if (o.from_label && !strcmp(o.from_label, "auto")) {
 		o.auto_from = true;
-	else if (o.from_label)
+	} else if (o.from_label) {
 		o.from = get_encoding(o.from_label);
-	if (o.to_label)
+		if (!o.silent)
+			wt_label_warn(o.from_label, o.from, false);
+	}
+	if (o.to_label) {
+		o.to_label = strip_suffixes(o.to_label, &ignore);
 		o.to = get_encoding(o.to_label);
-	if (fatal)
-		o.dec_flags |= WHATENC_DEC_FATAL;
+		if (o.to == WHATENC_REPLACEMENT) {
+			fprintf(stderr, "%s: '%s' is the replacement encoding, which cannot encode (it only decodes, to U+FFFD)\n",
+				wt_prog, o.to_label);
+			return WT_EXIT_ERR;
+		}
+		if (!o.silent)
+			wt_label_warn(o.to_label, o.to, true);
+	}
+	/* The decoder always runs fatal: replacements are made (and counted) here. */
+	o.dec_flags |= WHATENC_DEC_FATAL;
 	if (!strcmp(bom, "sniff"))
 		o.dec_flags |= WHATENC_BOM_SNIFF;
 	else if (!strcmp(bom, "strip"))
@@ -255,49 +476,54 @@ int main(int argc, char **argv)
 		o.dec_flags |= WHATENC_BOM_KEEP;
 	else
 		usage_error("unknown BOM mode '%s' (sniff, strip or keep)", bom);
-	if (html)
-		o.enc_flags |= WHATENC_ENC_HTML;
 	o.wtf8 = wtf8;
-	/* Both extensions only apply to UTF-16 (the device rejects others). */
-	if (wtf8) {
-		if (o.from == WHATENC_UTF_16BE || o.from == WHATENC_UTF_16LE)
-			o.dec_flags |= WHATENC_DEC_WTF8;
-		if (o.to == WHATENC_UTF_16BE || o.to == WHATENC_UTF_16LE)
-			o.enc_flags |= WHATENC_ENC_UTF16;
+	/* A converter asked for UTF-16 writes UTF-16 (an extension). */
+	if (o.to == WHATENC_UTF_16BE || o.to == WHATENC_UTF_16LE)
+		o.enc_flags |= WHATENC_ENC_UTF16;
+	if (wtf8 && (o.from == WHATENC_UTF_16BE || o.from == WHATENC_UTF_16LE))
+		o.dec_flags |= WHATENC_DEC_WTF8;
+	o.wtf8_in = wtf8 && !o.auto_from && o.from == WHATENC_UTF_8 &&
+		    (o.enc_flags & WHATENC_ENC_UTF16);
+	o.encode = o.to != WHATENC_UTF_8;
+	if (ignore) {
+		o.omit_invalid = true;
+		o.unmappable = WT_UNMAP_SKIP;
 	}
-	o.encode = whatenc_output_encoding(o.to) != WHATENC_UTF_8 ||
-		   (wtf8 && (o.to == WHATENC_UTF_16BE ||
-			     o.to == WHATENC_UTF_16LE));
+	if (html)
+		o.unmappable = WT_UNMAP_HTML;
+	if (!unmappable || !strcmp(unmappable, "fail"))
+		;
+	else if (!strcmp(unmappable, "html"))
+		o.unmappable = WT_UNMAP_HTML;
+	else if (!strcmp(unmappable, "skip"))
+		o.unmappable = WT_UNMAP_SKIP;
+	else
+		set_substitute(&o, unmappable);
+	if (o.unmappable == WT_UNMAP_HTML)
+		o.enc_flags |= WHATENC_ENC_HTML;
+	if (in_place && out)
+		usage_error("%s", "-i and -o exclude each other");
+	if (in_place && optind == argc)
+		usage_error("%s", "-i needs files to convert in place");
+	for (int i = optind; in_place && i < argc; i++)
+		if (!strcmp(argv[i], "-"))
+			usage_error("%s", "-i cannot convert standard input in place");
 	o.eng = pick_engine(engine, o.verbose);
 	o.progress = progress && isatty(STDERR_FILENO);
 
 	signal(SIGPIPE, SIG_IGN);
-	if (out && strcmp(out, "-")) {
-		for (i = optind; i < argc; i++) {
-			struct stat in_st;
-
-			if (!stat(argv[i], &in_st) && same_file(&in_st, out)) {
-				fprintf(stderr, "%s: %s: input file is also the output file\n",
-					wt_prog, argv[i]);
-				return WT_EXIT_ERR;
-			}
-		}
-		o.out_fd = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-				0666);
-		if (o.out_fd < 0) {
-			fprintf(stderr, "%s: %s: %s\n", wt_prog, out,
-				strerror(errno));
+	if (out && !strcmp(out, "-"))
+		out = NULL;
+	if (!in_place) {
+		status = check_same(argv + optind, argc - optind, out);
+		if (status)
+			return status;
+	}
+	if (out) {
+		if (wt_out_open(&w, out))
 			return WT_EXIT_ERR;
-		}
-		o.out_name = out;
-	} else if (!fstat(STDOUT_FILENO, &out_st) && S_ISREG(out_st.st_mode)) {
-		for (i = optind; i < argc; i++) {
-			if (strcmp(argv[i], "-") && same_file(&out_st, argv[i])) {
-				fprintf(stderr, "%s: %s: input file is also the output file\n",
-					wt_prog, argv[i]);
-				return WT_EXIT_ERR;
-			}
-		}
+		c.out_fd = w.fd;
+		c.out_name = out;
 	}
 
 	c.in = malloc(WT_INBUF);
@@ -315,39 +541,16 @@ int main(int argc, char **argv)
 		c.t_last = c.t_start;
 	}
 
-	if (optind == argc) {
-		status = wt_convert_fd(&c, STDIN_FILENO, "standard input");
-	} else {
-		for (i = optind; i < argc; i++) {
-			int fd = STDIN_FILENO;
-			const char *name = argv[i];
-
-			if (!strcmp(name, "-")) {
-				name = "standard input";
-			} else {
-				fd = open(name, O_RDONLY | O_CLOEXEC);
-				if (fd < 0) {
-					fprintf(stderr, "%s: %s: %s\n", wt_prog,
-						name, strerror(errno));
-					status = WT_EXIT_ERR;
-					continue;
-				}
-			}
-			r = wt_convert_fd(&c, fd, name);
-			if (fd != STDIN_FILENO)
-				close(fd);
-			if (r) {
-				status = r;
-				break;
-			}
-		}
-	}
+	if (in_place)
+		status = convert_in_place(&c, argv + optind, argc - optind);
+	else
+		status = convert_all(&c, argv + optind, argc - optind);
+	if (!in_place && !status && o.error_on_replace &&
+	    c.replaced + c.substituted)
+		status = WT_EXIT_CONV;
 	wt_progress_end(&c);
-	if (o.out_fd != STDOUT_FILENO && close(o.out_fd) && !status) {
-		fprintf(stderr, "%s: %s: %s\n", wt_prog, o.out_name,
-			strerror(errno));
-		status = WT_EXIT_ERR;
-	}
+	if (out)
+		status = worse(status, wt_out_close(&w, out, !status));
 	free(c.in);
 	free(c.mid);
 	free(c.out);

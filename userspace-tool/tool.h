@@ -5,6 +5,8 @@
 #ifndef WT_TOOL_H
 #define WT_TOOL_H
 
+#include <sys/stat.h>
+
 #include "engine.h"
 
 /* Exit statuses (documented in whatenc(1) and --help). */
@@ -19,6 +21,14 @@
 #define WT_MIDBUF	(3 * WT_INBUF + 256)
 #define WT_OUTBUF	(64 * 1024)
 
+/* What to do with a character TO cannot represent (--unmappable=). */
+enum wt_unmappable {
+	WT_UNMAP_FAIL = 0,	/* exit 1 at the first one (the default) */
+	WT_UNMAP_HTML,		/* &#NNNN; (the encoder's html mode) */
+	WT_UNMAP_SKIP,		/* omit it (-c, //IGNORE) */
+	WT_UNMAP_CHAR,		/* write the substitute (unmap_sub) */
+};
+
 struct wt_opts {
 	enum whatenc_encoding from, to;
 	bool auto_from;		/* -f auto: detect per file */
@@ -28,13 +38,24 @@ struct wt_opts {
 	bool encode;		/* an encode session follows the decoder */
 	bool verbose, progress;
 	const struct wt_engine *eng;
-	int out_fd;
-	const char *out_name;
 	bool wtf8;
+	bool wtf8_in;		/* --wtf8, -f utf-8, -t utf-16*: WTF-8 input */
+	bool fatal;		/* --fatal: malformed input stops the run */
+	bool omit_invalid;	/* -c: malformed input is dropped, not U+FFFD */
+	bool silent;		/* -s: no warnings */
+	bool error_on_replace;	/* --error-on-replace */
+	enum wt_unmappable unmappable;
+	u8 unmap_sub[32];	/* WT_UNMAP_CHAR: the substitute (UTF-8) */
+	size_t unmap_sub_len;
 };
 
 struct wt_ctx {
 	const struct wt_opts *o;
+	int out_fd;		/* where output goes now */
+	const char *out_name;
+	bool out_failed;	/* a write failed: convert nothing more */
+	u64 replaced;		/* malformed sequences replaced/omitted, all files */
+	u64 substituted;	/* unmappable characters skipped/substituted */
 	u8 *in, *mid, *out;
 	u64 bytes_in;		/* all files, for --progress */
 	u64 bytes_out;
@@ -44,6 +65,31 @@ struct wt_ctx {
 
 int wt_convert_fd(struct wt_ctx *c, int fd, const char *name);
 void wt_progress_end(struct wt_ctx *c);
+
+/*
+ * output.c: output files are written to a temporary file in the target's
+ * directory and renamed over it only on success, so that a failed run
+ * leaves the old file as it was.
+ */
+struct wt_out {
+	char *path;		/* the file to replace (symbolic links resolved) */
+	char *tmp;		/* the temporary file, or NULL: written in place */
+	int fd;
+	bool existed;		/* the target existed */
+};
+
+int wt_out_open(struct wt_out *w, const char *target);
+int wt_out_close(struct wt_out *w, const char *target, bool commit);
+
+/*
+ * Same file (st_dev and st_ino)? Terminals and other character devices
+ * never count: reading from and writing to one terminal is fine.
+ */
+bool wt_same_file(const struct stat *a, const struct stat *b);
+
+/* labels_hint.c: warnings and suggestions about encoding labels. */
+void wt_label_warn(const char *label, int enc, bool output);
+void wt_label_unknown(const char *label);
 
 extern const char *wt_prog;
 

@@ -23,6 +23,7 @@
 #include <linux/preempt.h>
 #include <linux/hardirq.h>
 #include "whatenc.h"
+#include "whatenc_names.h"
 #include "names_index.h"
 #include "wt_ref.h"
 

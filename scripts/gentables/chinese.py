@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""gb18030/GBK and Big5 -> module/tables_gb18030.h, module/tables_big5.h.
+"""gb18030/GBK and Big5 -> module/codec/tables/tables_gb18030.h
+and tables_big5.h.
 
 Decoder tables are indexed directly by pointer. Encoder tables are
 "bitmap + rank" reverse tables (see rank_table()): for every block of 32

@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Tables of the Japanese encodings (EUC-JP, ISO-2022-JP, Shift_JIS):
-module/tables_jis.h, included only by module/jis0208.c.
+module/codec/tables/tables_jis.h, included only by module/codec/jis0208.c.
 
 Decoders index jis0208/jis0212 directly by pointer (0 = no code point;
 U+0000 is in neither index). Encoders use a rank table over the BMP:
-for every block of 64 code points a 64-bit map of the code points that
+for every block of 32 code points a 32-bit map of the code points that
 have an index pointer and the rank of the block's first one, plus the
 pointers of all mapped code points in code point order. The pointer is
 the index pointer, i.e. the FIRST pointer of the code point. Shift_JIS
@@ -23,7 +23,7 @@ import common
 
 SJIS_EXCL_LO = 8272
 SJIS_EXCL_HI = 8835
-BLOCK = 64
+BLOCK = 32
 
 # Encoding Standard, section "Indexes", index ISO-2022-JP katakana: "This
 # maps halfwidth to fullwidth katakana as per Unicode Normalization Form
@@ -131,8 +131,8 @@ def generate(ctx):
                               dec212))
     out.append("/* reverse jis0208: code points with an index pointer, per %d */"
                % BLOCK)
-    out.append(common.c_array("const u64 whatenc_jis0208_enc_bits[%d]" % nblocks,
-                              bits, fmt="0x%016xull", per_line=2))
+    out.append(common.c_array("const u32 whatenc_jis0208_enc_bits[%d]" % nblocks,
+                              bits, fmt="0x%08x", per_line=4))
     out.append("/* reverse jis0208: rank of each block's first mapped code point */")
     out.append(common.c_array("const u16 whatenc_jis0208_enc_base[%d]" % nblocks,
                               base))

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""EUC-KR (windows-949, Unified Hangul Code) -> module/tables_euc_kr.h.
+"""EUC-KR (windows-949, Unified Hangul Code) -> module/codec/tables/tables_euc_kr.h.
 
 The decoder table is index EUC-KR by pointer (up to the last non-null
 pointer); the encoder's is a bitmap + rank reverse table of the first

@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""Labels and names of the 40 encodings -> module/tables_labels.h.
+"""Labels and names of the 40 encodings -> module/codec/tables/tables_labels.h.
 
 Source: the encodings table inside Debian's libjs-text-encoding
 encoding.js (a copy of encodings.json as of 2017), plus the labels the
 standard added since then (LABEL_DELTAS, each with its citation). The
-encoding order must equal enum whatenc_encoding in module/whatenc.h;
+encoding order must equal enum whatenc_encoding in module/include/whatenc.h;
 this is checked."""
 
 import json
@@ -29,7 +29,7 @@ LABEL_DELTAS = [
 
 LABEL_MAX = 19          # longest label: "cseucpkdfmtjapanese"
 HERE = os.path.dirname(os.path.abspath(__file__))
-WHATENC_H = os.path.join(HERE, "..", "..", "module", "whatenc.h")
+WHATENC_H = os.path.join(HERE, "..", "..", "module", "include", "whatenc.h")
 
 
 def load_encodings():

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""The 28 legacy single-byte encodings -> module/tables_single_byte.h.
+"""The 28 legacy single-byte encodings -> module/codec/tables/tables_single_byte.h.
 
 Decode: one 128-entry u16 table per encoding (bytes 0x80-0xFF; 0 = no
 code point). Encode: a two-level page table for code points below

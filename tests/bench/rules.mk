@@ -43,7 +43,7 @@ $(BENCH_ERS): tests/bench/ers/Cargo.toml tests/bench/ers/src/lib.rs $(BENCH_CARG
 		--quiet --manifest-path $(BENCH_DIR)/ers-src/Cargo.toml \
 		--target-dir $(abspath $(BENCH_DIR)/ers)
 
-$(BENCH_BIN): $(BENCH_HOST_SRCS) tests/bench/bench.h $(LIB) $(BENCH_ERS) $(wildcard module/*.h)
+$(BENCH_BIN): $(BENCH_HOST_SRCS) tests/bench/bench.h $(LIB) $(BENCH_ERS) $(WHATENC_HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) $(BENCH_CFLAGS) -Wno-unused-parameter -o $@ \
 		$(BENCH_HOST_SRCS) $(LIB) $(BENCH_ERS) -licuuc -licudata \
@@ -67,7 +67,7 @@ bench-quick: bench-build
 		BENCH_CSV=$(BENCH_DIR)/bench-quick.csv $(BENCH_BIN)
 
 # In the VM: a static program, on PATH there (build/vm-bin/).
-$(B)/vm-bin/whatenc-bench-vm: tests/bench/bench_vm.c $(LIB) uapi/linux/whatenc.h $(wildcard module/*.h)
+$(B)/vm-bin/whatenc-bench-vm: tests/bench/bench_vm.c $(LIB) uapi/linux/whatenc.h $(WHATENC_HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) $(BENCH_CFLAGS) -static -o $@ $< $(LIB)
 

@@ -33,6 +33,14 @@ OUTDIR/charsets/list      NAME<TAB>LABEL<TAB>HAVE_ENC<TAB>HAVE_DEC<TAB>RT_LABEL
   NAME.rt.exp             ... | whatenc -f LABEL   (the round trip)
   NAME.back.exp           whatenc -f LABEL NAME.dec.in | whatenc -t LABEL
                           --html (if HAVE_ENC)
+OUTDIR/wtf8/NAME.16le, NAME.16be, NAME.wtf8
+                          sequences of 16-bit code units (potentially
+                          ill-formed UTF-16: every unit 0000..FFFF in
+                          order, surrogate combinations at stream edges,
+                          a pseudo-random mix) and their WTF-8, computed
+                          with Python's 'surrogatepass' codecs (a pair
+                          becomes one supplementary code point, a lone
+                          surrogate its 3-byte generalized UTF-8)
 """
 import bisect
 import hashlib
@@ -445,6 +453,11 @@ def gen_charsets():
                 e = utf8_like(name, label)
                 if name != 'UTF-8':
                     e.dec = []      # decoding: WPT vectors cover these
+                if name.startswith('UTF-16'):
+                    # whatenc -t utf-16le/be writes UTF-16 (an extension;
+                    # the standard's output encoding would be UTF-8)
+                    py = name.lower()
+                    e.encode = lambda c, py=py: chr(c).encode(py)
                 encs.append(e)
             elif name in ('GBK', 'gb18030'):
                 encs.append(gb(name, label, name == 'GBK'))
@@ -510,11 +523,43 @@ def gen_charsets():
                 write(base + '.rt.exp',
                       b''.join(u8(e.rt(c)) for c in allcp))
             # the round trip decodes what the encoder wrote
-            rt_label = 'utf-8' if e.name in ('replacement', 'UTF-16BE',
-                                             'UTF-16LE') else e.label
+            rt_label = 'utf-8' if e.name == 'replacement' else e.label
             lst.write('%s\t%s\t%d\t%d\t%s\n' % (e.name, e.label,
                                                  int(have_enc),
                                                  int(bool(e.dec)), rt_label))
+
+
+def gen_wtf8():
+    """Potentially ill-formed UTF-16 and its WTF-8 (seed 001)."""
+    import random
+    d = os.path.join(OUT, 'wtf8')
+    os.makedirs(d)
+    rng = random.Random(17)
+    pool = [0x0000, 0x0041, 0x00E9, 0x07FF, 0x0800, 0xD7FF, 0xD800, 0xDBFF,
+            0xDC00, 0xDFFF, 0xE000, 0xFFFD, 0xFFFF]
+    seqs = {
+        'all': list(range(0x10000)),
+        'lead-end': [0x41, 0xD800],
+        'trail-start': [0xDC00, 0x41],
+        'lone-lead': [0xDBFF],
+        'lone-trail': [0xDFFF],
+        'pair': [0xD83D, 0xDE00],
+        'trail-lead': [0x41, 0xDC00, 0xD800, 0x41],
+        'lead-lead-trail': [0x41, 0xD800, 0xD800, 0xDC00],
+        'mix': [0x41] + [rng.choice(pool) if rng.random() < 0.7 else
+                         rng.randrange(0xD800, 0xE000)
+                         for _ in range(20000)],
+    }
+    for name, units in seqs.items():
+        le = b''.join(u.to_bytes(2, 'little') for u in units)
+        be = b''.join(u.to_bytes(2, 'big') for u in units)
+        w = le.decode('utf-16-le', 'surrogatepass').encode('utf-8',
+                                                           'surrogatepass')
+        write(os.path.join(d, name + '.16le'), le)
+        write(os.path.join(d, name + '.16be'), be)
+        write(os.path.join(d, name + '.wtf8'), w)
+    with open(os.path.join(d, 'list'), 'w') as f:
+        f.write('\n'.join(seqs) + '\n')
 
 
 def stamp():
@@ -559,6 +604,8 @@ def main():
         status.append('index=present')
     else:
         status.append('index=absent')
+    gen_wtf8()
+    status.append('wtf8=present')
     with open(os.path.join(OUT, 'STATUS'), 'w') as f:
         f.write('\n'.join(status) + '\n')
     with open(os.path.join(OUT, 'STAMP'), 'w') as f:

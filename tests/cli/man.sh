@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # The man page renders without warnings and documents every option that
-# --help lists (and the other way round).
+# each subcommand's --help lists (and the other way round).
 . "$(dirname "$0")/testlib"
 
 MAN=userspace-tool/whatenc.1
@@ -23,13 +23,39 @@ else
 	skip "no man (apt-get install man-db)"
 fi
 
-we --help >"$T/help"
-sed -n 's/.*\(--[a-z][a-z0-9-]*\).*/\1/p' "$T/help" | sort -u >"$T/help-opts"
-for o in $(grep -o -- '--[a-z][a-z0-9-]*' "$T/help" | sort -u); do
-	contains "man page documents $o" "$MAN" "$(echo "$o" | sed 's/-/\\-/g')"
-done
-for o in $(grep -o -- '\\-\\-[a-z][a-z0-9\\-]*' "$MAN" | sed 's/\\//g' | sort -u); do
-	contains "--help documents $o" "$T/help" "$o"
+# Each subcommand's --help against its section of the man page: every
+# option (long and short) in one is documented in the other.
+# section TITLE: the man page from ".SH TITLE" to the next ".SH"
+section() {
+	sed -n "/^\.SH $1\$/,/^\.SH /p" "$MAN" | sed '$d'
+}
+# long_opts FILE / short_opts FILE: options as --help writes them
+long_opts() { grep -o -- '--[a-z][a-z0-9-]*' "$1" | sort -u; }
+short_opts() { sed -n 's/^  \(-[a-zA-Z]\)[, ].*/\1/p' "$1" | sort -u; }
+# man_long FILE: options as the man page writes them (\-\-name)
+man_long() { grep -o -- '\\-\\-[a-z][a-z0-9\\-]*' "$1" | sed 's/\\//g' | sort -u; }
+subcmd() { # NAME SECTION HELPCMD...
+	_name=$1 _sec=$2
+	shift 2
+	"$@" >"$T/help.$_name"
+	section "$_sec" >"$T/man.$_name"
+	check "man page has $_sec" [ -s "$T/man.$_name" ]
+	for o in $(long_opts "$T/help.$_name"); do
+		contains "man page ($_sec) documents $_name $o" "$T/man.$_name" "$(echo "$o" | sed 's/-/\\-/g')"
+	done
+	for o in $(short_opts "$T/help.$_name"); do
+		contains "man page ($_sec) documents $_name $o" "$T/man.$_name" "$(echo "$o" | sed 's/-/\\-/g')"
+	done
+	for o in $(man_long "$T/man.$_name"); do
+		contains "$_name --help documents $o ($_sec)" "$T/help.$_name" "$o"
+	done
+}
+subcmd convert OPTIONS we --help
+subcmd detect "DETECT OPTIONS" "$WHATENC" detect --help
+subcmd check "CHECKING DECLARATIONS" "$WHATENC" check --help
+contains "man page: version of VERSION" "$MAN" "\"whatenc $(cat VERSION)\""
+for sec in "DIFFERENCES FROM ICONV" "EXIT STATUS" DIAGNOSTICS; do
+	check "man page has $sec" grep -q "^\.SH $sec\$" "$MAN"
 done
 for s in 0 1 2 141; do
 	contains "man page: exit status $s" "$MAN" ".B $s"

@@ -4,7 +4,7 @@
  *
  * Built with -m32 and -m64 by scripts/check-uapi, which requires both
  * outputs to be identical. The static_asserts repeat the kernel's
- * compile-time layout check (module/session.c) for userspace.
+ * compile-time layout check (module/kernel/session.c) for userspace.
  */
 #include <stdio.h>
 #include <stddef.h>

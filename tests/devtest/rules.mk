@@ -16,17 +16,17 @@ DEVTEST_SRCS := tests/devtest/devtest.c
 DEVTEST_CORE := $(addprefix module/,$(WHATENC_CORE_SRCS))
 DEVTEST_CFLAGS = $(filter-out -MMD -MP,$(USER_CFLAGS))
 
-$(B)/vm-bin/whatenc-devtest: $(DEVTEST_SRCS) $(LIB) uapi/linux/whatenc.h $(wildcard module/*.h)
+$(B)/vm-bin/whatenc-devtest: $(DEVTEST_SRCS) $(LIB) uapi/linux/whatenc.h $(WHATENC_HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) $(DEVTEST_CFLAGS) -pthread -static -o $@ \
 		$(DEVTEST_SRCS) $(LIB)
 
-$(B)/vm-bin/whatenc-devtest32: $(DEVTEST_SRCS) $(DEVTEST_CORE) uapi/linux/whatenc.h $(wildcard module/*.h)
+$(B)/vm-bin/whatenc-devtest32: $(DEVTEST_SRCS) $(DEVTEST_CORE) uapi/linux/whatenc.h $(WHATENC_HEADERS)
 	@mkdir -p $(@D)
 	$(CC) -m32 $(USER_CPPFLAGS) $(DEVTEST_CFLAGS) -pthread -static -o $@ \
 		$(DEVTEST_SRCS) $(DEVTEST_CORE)
 
-$(B)/vm-bin/whatenc-stress: tests/devtest/stress.c $(LIB) uapi/linux/whatenc.h $(wildcard module/*.h)
+$(B)/vm-bin/whatenc-stress: tests/devtest/stress.c $(LIB) uapi/linux/whatenc.h $(WHATENC_HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) $(DEVTEST_CFLAGS) -pthread -static -o $@ \
 		tests/devtest/stress.c $(LIB)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * fuzz_detect.c - libFuzzer harness for whatenc_detect() (module/detect.c)
+ * fuzz_detect.c - libFuzzer harness for whatenc_detect() (module/detect/detect.c)
  *
  * Input: byte 0 the format (all four), byte 1 the option flags, bytes
  * 2..4 transport, referrer and fallback encodings, byte 5 at_eof and the
@@ -17,6 +17,7 @@
  */
 #include <stdint.h>
 #include "fuzz_util.h"
+#include "whatenc_detect.h"
 
 static void check_result(int r, bool at_eof, const u8 *buf, size_t len,
 			 const struct whatenc_detection *o)

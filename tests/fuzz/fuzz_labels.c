@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * fuzz_labels.c - libFuzzer harness for label lookup (module/labels.c)
+ * fuzz_labels.c - libFuzzer harness for label lookup (module/codec/labels.c)
  *
  * Oracle: the Encoding Standard's "get an encoding": remove leading and
  * trailing ASCII whitespace (TAB, LF, FF, CR, SPACE), ASCII-lowercase,

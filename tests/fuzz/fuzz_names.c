@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * fuzz_names.c - libFuzzer harness for the name and WTF-8 helpers
- * (module/names.c, module/wtf8.c)
+ * (module/names/names.c, module/names/wtf8.c)
  *
  * Input: byte 0 the encoding, byte 1 the name flags, byte 2 the output
  * size (< 0x80: the documented maximum 3 * len + 1 (+ NUL); else
@@ -17,6 +17,7 @@
  */
 #include <stdint.h>
 #include "fuzz_util.h"
+#include "whatenc_names.h"
 
 static void check_name_decode(enum whatenc_encoding enc, unsigned int fl,
 			      const u8 *src, size_t len, size_t dsz)

@@ -34,15 +34,15 @@ else
 FUZZ_OUT := $(B)/fuzz
 endif
 FUZZ_CORE := $(addprefix $(FUZZ_OUT)/obj/,$(WHATENC_CORE_SRCS:.c=.o))
-FUZZ_DEPS := $(FUZZ_CORE) $(wildcard module/*.h) tests/fuzz/fuzz_util.h \
+FUZZ_DEPS := $(FUZZ_CORE) $(WHATENC_HEADERS) tests/fuzz/fuzz_util.h \
 	tests/fuzz/rules.mk tests/fuzz/coverage-ignore.txt
 FUZZ_HARNESS := -fsanitize-coverage-ignorelist=tests/fuzz/coverage-ignore.txt
 
 # The core, compiled once with the sanitizers (linked into every target).
-$(FUZZ_OUT)/obj/%.o: module/%.c $(wildcard module/*.h) tests/fuzz/rules.mk
+$(FUZZ_OUT)/obj/%.o: module/%.c $(WHATENC_HEADERS) tests/fuzz/rules.mk
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(subst fuzzer$(comma),fuzzer-no-link$(comma),$(FUZZ_CFLAGS)) \
-		-Imodule -c -o $@ $<
+		$(WHATENC_INCLUDES) -c -o $@ $<
 
 # Codec targets: <name>:<family>:<0 decode, 1 encode>
 FUZZ_CODECS := \
@@ -64,7 +64,7 @@ FUZZ_BINS := $(addprefix $(FUZZ_OUT)/bin/,$(FUZZ_TARGETS))
 define fuzz_codec_rule
 $(FUZZ_OUT)/bin/$(word 1,$(1)): tests/fuzz/fuzz_codec.c $(FUZZ_DEPS)
 	@mkdir -p $$(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_HARNESS) -Imodule -DFUZZ_FAMILY=$(word 2,$(1)) \
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_HARNESS) $(WHATENC_INCLUDES) -DFUZZ_FAMILY=$(word 2,$(1)) \
 		-DFUZZ_ENCODE=$(word 3,$(1)) -o $$@ $$< $(FUZZ_CORE)
 endef
 $(foreach c,$(FUZZ_CODECS),$(eval $(call fuzz_codec_rule,$(subst :, ,$(c)))))
@@ -89,7 +89,7 @@ $(FUZZ_OUT)/bin/session: tests/fuzz/fuzz_session.c $(FUZZ_OUT)/obj/session.o $(F
 
 $(FUZZ_OUT)/bin/%: tests/fuzz/fuzz_%.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_HARNESS) -Imodule -o $@ $< $(FUZZ_CORE)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_HARNESS) $(WHATENC_INCLUDES) -o $@ $< $(FUZZ_CORE)
 
 .PHONY: fuzz-build fuzz-corpus fuzz
 fuzz-build: $(FUZZ_BINS)

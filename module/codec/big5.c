@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * big5.c - the Big5 decoder and encoder
+ *
+ * Encoding Standard sections "Big5 decoder", "Big5 encoder" and "index
+ * Big5 pointer". Tables: tables_big5.h (scripts/gentables/chinese.py).
+ */
+#include "internal.h"
+#include "tables_big5.h"
+
+/* The index code point for @pointer in index Big5, or 0 for null. */
+static inline u32 big5_index_cp(unsigned int pointer)
+{
+	unsigned int i = pointer - BIG5_DEC_FIRST;
+
+	if (pointer < BIG5_DEC_FIRST || i >= ARRAY_SIZE(big5_dec))
+		return 0;
+	if (big5_dec_astral[i >> 5] & (1u << (i & 31)))
+		return 0x20000 | big5_dec[i];
+	return big5_dec[i];
+}
+
+/*
+ * Big5 decoder, step 3: the code point(s) of @lead and @byte, 0 if byte
+ * is outside 0x40..0x7E, 0xA1..0xFE or the pointer is null. Pointers
+ * 1133, 1135, 1164 and 1166 are two code points each.
+ */
+static inline u32 big5_lookup(u8 lead, u8 byte)
+{
+	unsigned int pointer;
+
+	if (!((byte >= 0x40 && byte <= 0x7e) || (byte >= 0xa1 && byte <= 0xfe)))
+		return 0;
+	pointer = (lead - 0x81) * 157 + (byte - (byte < 0x7f ? 0x40 : 0x62));
+	if (unlikely(lead == 0x88)) {
+		switch (pointer) {
+		case 1133:
+			return WE_STEP_PAIR(0x00ca, 0x0304);
+		case 1135:
+			return WE_STEP_PAIR(0x00ca, 0x030c);
+		case 1164:
+			return WE_STEP_PAIR(0x00ea, 0x0304);
+		case 1166:
+			return WE_STEP_PAIR(0x00ea, 0x030c);
+		}
+	}
+	return big5_index_cp(pointer);
+}
+
+static __always_inline u32 big5_step(struct whatenc_decoder *d, u8 byte)
+{
+	return we_two_byte_step(&d->s.big5.lead, byte, big5_lookup);
+}
+
+static void big5_fast(struct whatenc_buf *b)
+{
+	we_dec_fast_two_byte(b, big5_lookup);
+}
+
+static enum whatenc_ret big5_decode(struct whatenc_decoder *d,
+				    struct whatenc_buf *b, bool last)
+{
+	return we_decode_steps(d, b, last, big5_step, big5_fast);
+}
+
+/* The bytes of the index Big5 pointer for @cp (lead << 8 | trail), or 0. */
+static inline u16 big5_enc_lookup(u32 cp)
+{
+	static const struct we_rank_table bmp = {
+		big5_enc_page, big5_enc_bits, big5_enc_base, big5_enc_code
+	};
+
+	if (cp < 0x10000)
+		return we_rank_lookup(&bmp, cp);
+	if (cp >> 16 == 2) {
+		unsigned int lo = 0, hi = BIG5_NR_SIP;
+		u16 key = cp & 0xffff;
+
+		while (lo < hi) {
+			unsigned int mid = (lo + hi) / 2;
+
+			if (big5_sip_cp[mid] < key)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < BIG5_NR_SIP && big5_sip_cp[lo] == key)
+			return big5_sip_code[lo];
+	}
+	return 0;
+}
+
+/**
+ * whatenc_big5_encode() - UTF-8 to Big5 bytes
+ * @e:    encoder
+ * @b:    buffers
+ * @last: end of stream after this input
+ *
+ * Return: see internal.h.
+ */
+static enum whatenc_ret whatenc_big5_encode(struct whatenc_encoder *e,
+					    struct whatenc_buf *b, bool last)
+{
+	return we_encode_two_byte(e, b, last, big5_enc_lookup);
+}
+
+const struct we_family we_family_big5 = {
+	.decode = big5_decode,
+	.encode = whatenc_big5_encode,
+};

@@ -1,0 +1,689 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * internal.h - what the engine and the encoding families share
+ *
+ * The engine (engine.c) owns BOM handling, held output, replayed bytes,
+ * stream offsets and the dispatch to one family function per call. A
+ * family function converts one buffer and follows these rules:
+ *
+ * - It is entered with nothing held in ->pend.
+ * - Output goes through we_put_cp() (decoders) or we_put_bytes()
+ *   (encoders). When these return false the unit went to ->pend and the
+ *   family must return WHATENC_OUTPUT_FULL at once, with the input that
+ *   produced the unit consumed. Before consuming input for a new unit a
+ *   family may return WHATENC_OUTPUT_FULL when b->out_pos == b->out_size.
+ * - "Restore byte to the I/O queue" for the byte being processed means:
+ *   do not advance b->in_pos. Restoring bytes consumed earlier (kept in
+ *   the family's state) means: we_replay() them and return at once
+ *   (WHATENC_INPUT_EMPTY, or what the error step returns); the engine
+ *   feeds them to the family again before the rest of the input.
+ * - On an error in fatal mode the family sets ->err.len and ->err.bytes
+ *   (and for encoders ->err.cp) and returns WHATENC_MALFORMED or
+ *   WHATENC_UNMAPPABLE, leaving its state as the spec's handler leaves
+ *   it, so that calling again continues after the error. The engine
+ *   computes ->err.offset. Encoders set ->err_held to the number of
+ *   input bytes consumed after the offending ones (normally 0).
+ * - With last == true and all input consumed, the family flushes (a
+ *   partial sequence is an error: U+FFFD or WHATENC_MALFORMED; the
+ *   ISO-2022-JP encoder returns to ASCII) and returns
+ *   WHATENC_INPUT_EMPTY; the engine then resets the coder.
+ */
+#ifndef WHATENC_INTERNAL_H
+#define WHATENC_INTERNAL_H
+
+#include "whatenc.h"
+
+#define WE_FFFD 0xfffdu
+
+/* ---- output ---------------------------------------------------------- */
+
+static inline unsigned int we_utf8_len(u32 cp)
+{
+	return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+}
+
+static inline unsigned int we_utf8_write(u8 *p, u32 cp)
+{
+	if (cp < 0x80) {
+		p[0] = cp & 0x7f;
+		return 1;
+	}
+	if (cp < 0x800) {
+		p[0] = 0xc0 | ((cp >> 6) & 0x1f);
+		p[1] = 0x80 | (cp & 0x3f);
+		return 2;
+	}
+	if (cp < 0x10000) {
+		p[0] = 0xe0 | ((cp >> 12) & 0x0f);
+		p[1] = 0x80 | ((cp >> 6) & 0x3f);
+		p[2] = 0x80 | (cp & 0x3f);
+		return 3;
+	}
+	p[0] = 0xf0 | ((cp >> 18) & 0x07);
+	p[1] = 0x80 | ((cp >> 12) & 0x3f);
+	p[2] = 0x80 | ((cp >> 6) & 0x3f);
+	p[3] = 0x80 | (cp & 0x3f);
+	return 4;
+}
+
+/*
+ * Write a unit of @n bytes to the output, or hold all of it in @pend if
+ * it does not fit (or something is held already: order is kept).
+ * Returns false when the unit was held.
+ */
+static inline bool we_put_unit(struct whatenc_buf *b, u8 *pend, u8 *pend_len,
+			       const u8 *unit, unsigned int n)
+{
+	if (likely(!*pend_len && b->out_size - b->out_pos >= n)) {
+		memcpy(b->out + b->out_pos, unit, n);
+		b->out_pos += n;
+		return true;
+	}
+	memcpy(pend + *pend_len, unit, n);
+	*pend_len += n;
+	return false;
+}
+
+/* Decoders: write code point @cp as UTF-8. */
+static inline bool we_put_cp(struct whatenc_decoder *d, struct whatenc_buf *b,
+			     u32 cp)
+{
+	u8 tmp[4];
+
+	if (likely(!d->pend_len && b->out_size - b->out_pos >= 4)) {
+		b->out_pos += we_utf8_write(b->out + b->out_pos, cp);
+		return true;
+	}
+	return we_put_unit(b, d->pend, &d->pend_len, tmp,
+			   we_utf8_write(tmp, cp));
+}
+
+/* Encoders: write @n output bytes as one unit. */
+static inline bool we_put_bytes(struct whatenc_encoder *e,
+				struct whatenc_buf *b, const u8 *bytes,
+				unsigned int n)
+{
+	return we_put_unit(b, e->pend, &e->pend_len, bytes, n);
+}
+
+/* Encoders: one byte. */
+static inline bool we_put_byte(struct whatenc_encoder *e,
+			       struct whatenc_buf *b, u8 byte)
+{
+	if (likely(!e->pend_len && b->out_pos < b->out_size)) {
+		b->out[b->out_pos++] = byte;
+		return true;
+	}
+	return we_put_unit(b, e->pend, &e->pend_len, &byte, 1);
+}
+
+/* Encoders: two bytes. */
+static inline bool we_put_byte2(struct whatenc_encoder *e,
+				struct whatenc_buf *b, u8 b0, u8 b1)
+{
+	u8 tmp[2] = { b0, b1 };
+
+	return we_put_unit(b, e->pend, &e->pend_len, tmp, 2);
+}
+
+/*
+ * Encoders: an unmappable code point. In html mode, writes "&#NNNN;" and
+ * returns WHATENC_INPUT_EMPTY (meaning: carry on), or
+ * WHATENC_OUTPUT_FULL if the unit was held. In fatal mode records the
+ * error and returns WHATENC_UNMAPPABLE.
+ */
+enum whatenc_ret we_unmappable(struct whatenc_encoder *e,
+			       struct whatenc_buf *b, u32 cp);
+
+/* ---- rank tables ----------------------------------------------------- */
+
+/* Bits set in @x (portable: no libgcc helper in the kernel). */
+static inline unsigned int we_popcount(u32 x)
+{
+	x = x - ((x >> 1) & 0x55555555u);
+	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+	x = (x + (x >> 4)) & 0x0f0f0f0fu;
+	return (x * 0x01010101u) >> 24;
+}
+
+/*
+ * The reverse tables are "bitmap + rank" tables (scripts/gentables): per
+ * block of 32 code points a bitmap of those present and @base, how many
+ * are present before the block. we_rank() is the number present before
+ * @bit (0..31): the index of its entry if @bits has @bit (the absent ones
+ * before it are then @bit + block start - we_rank()).
+ */
+static inline unsigned int we_rank(u32 bits, unsigned int base,
+				   unsigned int bit)
+{
+	return base + we_popcount(bits & ((1u << bit) - 1));
+}
+
+/*
+ * A paged rank table of the BMP: @page maps each 1024 code points to a
+ * run of 32 blocks of 32 (0xff: none present), @bits and @base are per
+ * block, @code the values in code point order.
+ */
+struct we_rank_table {
+	const u8 *page;
+	const u32 *bits;
+	const u16 *base;
+	const u16 *code;
+};
+
+/* The value for @cp in @t, or 0 if it has none. */
+static __always_inline u16 we_rank_lookup(const struct we_rank_table *t,
+					  u32 cp)
+{
+	unsigned int blk, bit = cp & 31;
+	u32 bits;
+
+	if (cp >= 0x10000 || t->page[cp >> 10] == 0xff)
+		return 0;
+	blk = t->page[cp >> 10] * 32 + ((cp >> 5) & 31);
+	bits = t->bits[blk];
+	if (!(bits & (1u << bit)))
+		return 0;
+	return t->code[we_rank(bits, t->base[blk], bit)];
+}
+
+/* ---- replay ---------------------------------------------------------- */
+
+/* Restore bytes consumed earlier to the front of the input. */
+static inline void we_replay(struct whatenc_decoder *d, const u8 *bytes,
+			     unsigned int n)
+{
+	memmove(d->replay + n, d->replay, d->replay_len);
+	memcpy(d->replay, bytes, n);
+	d->replay_len += n;
+}
+
+/* ---- input ----------------------------------------------------------- */
+
+/* Index of the first byte of word @m (only bits 0x80 set) that has its bit. */
+static inline unsigned int we_first_high_byte(u64 m)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	return __builtin_ctzll(m) >> 3;
+#else
+	return __builtin_clzll(m) >> 3;
+#endif
+}
+
+/*
+ * Length of the ASCII prefix of @src (at most @n), 32 bytes per step in
+ * long runs, then a word at a time; the first non-ASCII byte of a word
+ * is found with one count-trailing-zeros, not byte by byte. With @dst
+ * non-NULL the prefix is also copied there (nothing past it is written).
+ */
+static inline size_t we_ascii_copy(u8 *dst, const u8 *src, size_t n)
+{
+	const u64 hi = 0x8080808080808080ull;
+	size_t i = 0;
+	u64 w, m;
+
+	/* short runs (a space between words) end in the first word */
+	if (n >= 8) {
+		memcpy(&w, src, 8);
+		m = w & hi;
+		if (m) {
+			n = we_first_high_byte(m);
+			goto tail;
+		}
+		if (dst)
+			memcpy(dst, &w, 8);
+		i = 8;
+	}
+	while (i + 32 <= n) {
+		u64 w0, w1, w2, w3;
+
+		memcpy(&w0, src + i, 8);
+		memcpy(&w1, src + i + 8, 8);
+		memcpy(&w2, src + i + 16, 8);
+		memcpy(&w3, src + i + 24, 8);
+		if ((w0 | w1 | w2 | w3) & hi)
+			break;
+		if (dst) {
+			memcpy(dst + i, &w0, 8);
+			memcpy(dst + i + 8, &w1, 8);
+			memcpy(dst + i + 16, &w2, 8);
+			memcpy(dst + i + 24, &w3, 8);
+		}
+		i += 32;
+	}
+	while (i + 8 <= n) {
+		memcpy(&w, src + i, 8);
+		m = w & hi;
+		if (m) {
+			n = i + we_first_high_byte(m);
+			break;
+		}
+		if (dst)
+			memcpy(dst + i, &w, 8);
+		i += 8;
+	}
+tail:
+	while (i < n && src[i] < 0x80) {
+		if (dst)
+			dst[i] = src[i];
+		i++;
+	}
+	return i;
+}
+
+/*
+ * Copy the ASCII run at the input position to the output, as far as both
+ * have room; both positions advance past it.
+ */
+static __always_inline void we_ascii_run(struct whatenc_buf *b)
+{
+	size_t n = b->in_size - b->in_pos;
+
+	if (n > b->out_size - b->out_pos)
+		n = b->out_size - b->out_pos;
+	n = we_ascii_copy(b->out + b->out_pos, b->in + b->in_pos, n);
+	b->in_pos += n;
+	b->out_pos += n;
+}
+
+/*
+ * Encoders' fast paths: a well-formed 2- or 3-byte UTF-8 sequence at @p
+ * (3 bytes must be readable). Returns its length and sets *@cp, or
+ * returns 0 for anything else (ASCII, 4-byte, malformed, overlong,
+ * surrogate), which the caller leaves to we_utf8_read(). The bit
+ * patterns and the spec's boundaries are checked with masks on the three
+ * bytes as one number (E0 80..9F: lead nibble 0 and trail bit 5 clear;
+ * ED A0..BF: lead nibble D and trail bit 5 set; C0, C1: lead bits 1-4
+ * clear).
+ */
+static inline unsigned int we_utf8_23(const u8 *p, u32 *cp)
+{
+	u32 w = p[0] | (u32)p[1] << 8 | (u32)p[2] << 16, t;
+
+	if ((w & 0xc0c0f0) == 0x8080e0) {
+		t = w & 0x200f;
+		if (t == 0 || t == 0x200d)
+			return 0;
+		*cp = (w & 0x0f) << 12 | (w & 0x3f00) >> 2 | ((w >> 16) & 0x3f);
+		return 3;
+	}
+	if ((w & 0xc0e0) == 0x80c0 && (w & 0x1e)) {
+		*cp = (w & 0x1f) << 6 | ((w >> 8) & 0x3f);
+		return 2;
+	}
+	return 0;
+}
+
+/* Values of we_utf8_read() that are not code points. */
+#define WE_NEED_MORE	0xffffffffu	/* input ended inside a sequence */
+#define WE_MALFORMED	0xfffffffeu	/* a maximal subpart ended; see st->seq */
+
+/*
+ * Read one code point of UTF-8 from b->in at b->in_pos with the UTF-8
+ * decoder's algorithm (Encoding Standard, "UTF-8 decoder"). A partial
+ * sequence is kept in @st across calls. On WE_MALFORMED the bytes of the
+ * maximal subpart are in st->seq[0..st->seen-1] (valid until the next
+ * call), and a byte that must be processed again is left unconsumed.
+ */
+static inline u32 we_utf8_read(struct whatenc_utf8_state *st,
+			       struct whatenc_buf *b)
+{
+	while (b->in_pos < b->in_size) {
+		u8 byte = b->in[b->in_pos];
+
+		if (st->needed == 0) {
+			b->in_pos++;
+			if (byte < 0x80)
+				return byte;
+			st->seq[0] = byte;
+			st->seen = 1;
+			if (byte >= 0xc2 && byte <= 0xdf) {
+				st->needed = 1;
+				st->cp = byte & 0x1f;
+			} else if (byte >= 0xe0 && byte <= 0xef) {
+				if (byte == 0xe0)
+					st->lower = 0xa0;
+				if (byte == 0xed)
+					st->upper = 0x9f;
+				st->needed = 2;
+				st->cp = byte & 0xf;
+			} else if (byte >= 0xf0 && byte <= 0xf4) {
+				if (byte == 0xf0)
+					st->lower = 0x90;
+				if (byte == 0xf4)
+					st->upper = 0x8f;
+				st->needed = 3;
+				st->cp = byte & 0x7;
+			} else {
+				return WE_MALFORMED;
+			}
+			continue;
+		}
+		if (byte < st->lower || byte > st->upper) {
+			/* restore byte: it is not consumed */
+			st->needed = 0;
+			st->lower = 0x80;
+			st->upper = 0xbf;
+			return WE_MALFORMED;
+		}
+		b->in_pos++;
+		st->lower = 0x80;
+		st->upper = 0xbf;
+		st->cp = (st->cp << 6) | (byte & 0x3f);
+		st->seq[st->seen++] = byte;
+		if (st->seen == st->needed + 1) {
+			u32 cp = st->cp;
+
+			st->needed = 0;
+			st->seen = 0;
+			st->cp = 0;
+			return cp;
+		}
+	}
+	return WE_NEED_MORE;
+}
+
+/* Initial UTF-8 reader state. */
+static inline void we_utf8_init(struct whatenc_utf8_state *st)
+{
+	memset(st, 0, sizeof(*st));
+	st->lower = 0x80;
+	st->upper = 0xbf;
+}
+
+/*
+ * Encoders: the next input code point. Returns WE_NEED_MORE when this
+ * buffer is used up (at the end of the stream a truncated sequence is
+ * malformed). Malformed input gives U+FFFD in html mode; in fatal mode
+ * it gives WE_MALFORMED with e->err.len/bytes set, and the family must
+ * return WHATENC_MALFORMED.
+ */
+static inline u32 we_enc_next(struct whatenc_encoder *e,
+			      struct whatenc_buf *b, bool last)
+{
+	u32 cp = we_utf8_read(&e->in, b);
+
+	if (likely(cp < WE_MALFORMED))
+		return cp;
+	if (cp == WE_NEED_MORE && (!last || !e->in.needed))
+		return WE_NEED_MORE;
+	if (e->flags & WHATENC_ENC_HTML) {
+		we_utf8_init(&e->in);
+		return WE_FFFD;
+	}
+	e->err.len = e->in.seen;
+	memcpy(e->err.bytes, e->in.seq, sizeof(e->err.bytes));
+	e->err.cp = 0;
+	e->err_held = 0;
+	we_utf8_init(&e->in);
+	return WE_MALFORMED;
+}
+
+/*
+ * Fast path of the two-byte encoders: ASCII runs and complete two- and
+ * three-byte UTF-8 characters that have a two-byte form, while at least
+ * 3 input and 2 output bytes remain. Anything else (four-byte UTF-8,
+ * malformed input, unmappable code points) is left to the general path
+ * of we_encode_two_byte(), which handles it and comes back here.
+ */
+static __always_inline void we_enc_fast_two_byte(struct whatenc_buf *b,
+						 u16 (*lookup)(u32 cp))
+{
+	const u8 *in = b->in;
+	u8 *out = b->out;
+	size_t ip = b->in_pos, op = b->out_pos;
+
+	while (b->in_size - ip >= 3 && b->out_size - op >= 2) {
+		unsigned int len;
+		u32 cp;
+		u16 code;
+
+		if (in[ip] < 0x80) {
+			size_t n = b->in_size - ip;
+
+			if (n > b->out_size - op)
+				n = b->out_size - op;
+			n = we_ascii_copy(out + op, in + ip, n);
+			ip += n;
+			op += n;
+			continue;
+		}
+		len = we_utf8_23(in + ip, &cp);
+		if (!len)
+			break;
+		code = lookup(cp);
+		if (!code)
+			break;
+		out[op] = code >> 8;
+		out[op + 1] = code & 0xff;
+		op += 2;
+		ip += len;
+	}
+	b->in_pos = ip;
+	b->out_pos = op;
+}
+
+/*
+ * Encoders of the two-byte families (Big5, EUC-KR): ASCII runs, then per
+ * code point @lookup (0: unmappable, else the two bytes, lead << 8 |
+ * trail), with we_enc_fast_two_byte() handling runs of common characters
+ * first. Always inlined with a constant @lookup, so no indirect call is
+ * left on the per-character path.
+ */
+static __always_inline enum whatenc_ret
+we_encode_two_byte(struct whatenc_encoder *e, struct whatenc_buf *b,
+		   bool last, u16 (*lookup)(u32 cp))
+{
+	for (;;) {
+		enum whatenc_ret ret;
+		u32 cp;
+		u16 code;
+
+		if (!e->in.needed) {
+			we_enc_fast_two_byte(b, lookup);
+			we_ascii_run(b);
+		}
+		if (b->out_pos == b->out_size && b->in_pos < b->in_size)
+			return WHATENC_OUTPUT_FULL;
+		cp = we_enc_next(e, b, last);
+		if (cp == WE_NEED_MORE)
+			return WHATENC_INPUT_EMPTY;
+		if (cp == WE_MALFORMED)
+			return WHATENC_MALFORMED;
+		if (cp < 0x80) {
+			if (!we_put_byte(e, b, cp))
+				return WHATENC_OUTPUT_FULL;
+			continue;
+		}
+		code = lookup(cp);
+		if (code) {
+			if (!we_put_byte2(e, b, code >> 8, code & 0xff))
+				return WHATENC_OUTPUT_FULL;
+			continue;
+		}
+		ret = we_unmappable(e, b, cp);
+		if (ret != WHATENC_INPUT_EMPTY)
+			return ret;
+	}
+}
+
+/* ---- decoder steps --------------------------------------------------- */
+
+/*
+ * A family's decoder step is the spec's decoder handler for one byte: it
+ * updates the family state (d->s) and returns
+ * - a code point (below 0x110000): emit it;
+ * - WE_STEP_PAIR(a, b): emit two code points, both below U+8000 (Big5);
+ * - WE_STEP_CONTINUE: the byte is consumed, nothing to emit yet;
+ * - WE_STEP_ERROR(bad, unread): an error, encoding_rs's Malformed(bad,
+ *   unread): of the bytes of the sequence so far (the current one last),
+ *   the first @bad are the malformed ones and the last @unread go back to
+ *   the input ("restore to I/O queue").
+ * The engine's loop (we_decode_steps()) owns all the rest: the bytes of
+ * the sequence (d->seq), ASCII runs and the family's optional fast path
+ * between sequences, the error mode, held output, restored bytes and the
+ * end of the stream (a sequence left open is one error, @bad = all of
+ * it). The family state must be all zero between sequences.
+ */
+#define WE_STEP_CONTINUE	0xffffffffu
+#define WE_STEP_ERROR(bad, unread)	(0x80000000u | (bad) << 8 | (unread))
+#define WE_STEP_PAIR(a, b)	(0x40000000u | (u32)(a) << 15 | (b))
+
+/* Out of line (engine.c): a step's pair or error, and the end of stream. */
+enum whatenc_ret we_step_result(struct whatenc_decoder *d,
+				struct whatenc_buf *b, u32 r);
+enum whatenc_ret we_step_eof(struct whatenc_decoder *d, struct whatenc_buf *b);
+
+/*
+ * The decoder loop of the step families: always inlined with constant
+ * @step and @fast (NULL: none), so no indirect call is left per byte.
+ */
+static __always_inline enum whatenc_ret
+we_decode_steps(struct whatenc_decoder *d, struct whatenc_buf *b, bool last,
+		u32 (*step)(struct whatenc_decoder *d, u8 byte),
+		void (*fast)(struct whatenc_buf *b))
+{
+	enum whatenc_ret ret;
+	u32 r;
+	u8 byte;
+
+	while (b->in_pos < b->in_size) {
+		if (!d->seq_len) {
+			if (fast)
+				fast(b);
+			we_ascii_run(b);
+			if (b->in_pos == b->in_size)
+				break;
+			if (b->in[b->in_pos] < 0x80)
+				return WHATENC_OUTPUT_FULL;
+		}
+		byte = b->in[b->in_pos++];
+		d->seq[d->seq_len++] = byte;
+		r = step(d, byte);
+		if (r == WE_STEP_CONTINUE)
+			continue;
+		if (likely(r < 0x110000)) {
+			d->seq_len = 0;
+			if (!we_put_cp(d, b, r))
+				return WHATENC_OUTPUT_FULL;
+			continue;
+		}
+		ret = we_step_result(d, b, r);
+		if (ret != WHATENC_INPUT_EMPTY || d->replay_len)
+			return ret;
+	}
+	if (last && d->seq_len)
+		return we_step_eof(d, b);
+	return WHATENC_INPUT_EMPTY;
+}
+
+/*
+ * The two-byte families (Big5, EUC-KR, and gb18030's two-byte codes):
+ * @lookup(lead, byte) is the code point of a lead 0x81..0xFE and a byte
+ * (or WE_STEP_PAIR), 0 for null, also for a byte outside the trail range.
+ * The step is the spec's, with the lead in *@lead.
+ */
+static __always_inline u32 we_two_byte_step(u8 *lead, u8 byte,
+					    u32 (*lookup)(u8 lead, u8 byte))
+{
+	u32 cp;
+
+	if (*lead) {
+		cp = lookup(*lead, byte);
+		*lead = 0;
+		if (cp)
+			return cp;
+		/* an ASCII byte is restored to the input */
+		return byte < 0x80 ? WE_STEP_ERROR(1, 1) : WE_STEP_ERROR(2, 0);
+	}
+	if (byte < 0x80)
+		return byte;
+	if (byte >= 0x81 && byte <= 0xfe) {
+		*lead = byte;
+		return WE_STEP_CONTINUE;
+	}
+	return WE_STEP_ERROR(1, 0);
+}
+
+/*
+ * Their fast path: ASCII runs and complete two-byte codes with a single
+ * code point, while at least 2 input and 4 output bytes remain; anything
+ * else is left to the steps. The same @lookup as the step's.
+ */
+static __always_inline void
+we_dec_fast_two_byte(struct whatenc_buf *b, u32 (*lookup)(u8 lead, u8 byte))
+{
+	const u8 *in = b->in;
+	u8 *out = b->out;
+	size_t ip = b->in_pos, op = b->out_pos;
+
+	while (b->in_size - ip >= 2 && b->out_size - op >= 4) {
+		u8 c0 = in[ip];
+		u32 cp;
+
+		if (c0 < 0x80) {
+			size_t n = b->in_size - ip;
+
+			if (n > b->out_size - op)
+				n = b->out_size - op;
+			n = we_ascii_copy(out + op, in + ip, n);
+			ip += n;
+			op += n;
+			continue;
+		}
+		if (c0 == 0x80 || c0 == 0xff)
+			break;
+		cp = lookup(c0, in[ip + 1]);
+		if (!cp || cp >= 0x110000)
+			break;
+		op += we_utf8_write(out + op, cp);
+		ip += 2;
+	}
+	b->in_pos = ip;
+	b->out_pos = op;
+}
+
+/* ---- families and the encodings' table ------------------------------ */
+
+/*
+ * struct we_family - what an encoding family gives the engine
+ * @decode:   convert one buffer (the rules at the top of this file)
+ * @encode:   likewise from UTF-8; NULL if the family has no encoder (the
+ *	engine only encodes to output encodings)
+ * @dec_init: put the decoder's family state (d->s) into its initial
+ *	state after the engine zeroed it; NULL if zero is initial
+ */
+struct we_family {
+	enum whatenc_ret (*decode)(struct whatenc_decoder *d,
+				   struct whatenc_buf *b, bool last);
+	enum whatenc_ret (*encode)(struct whatenc_encoder *e,
+				   struct whatenc_buf *b, bool last);
+	void (*dec_init)(struct whatenc_decoder *d);
+};
+
+/*
+ * struct we_encoding - one row of the encodings' table (encodings.c)
+ * @family:       its family
+ * @output:       the spec's "get an output encoding"
+ * @own_bom:      it has a BOM of its own (UTF-8, UTF-16BE/LE), which
+ *	WHATENC_BOM_STRIP strips; sniffing applies to every encoding
+ * @enc_per_byte: worst-case encoder output per UTF-8 input byte, fatal
+ *	mode (e.g. gb18030: U+0080..U+07FF are 2 bytes in, 4 bytes out)
+ * @enc_per_byte_html: the same in html mode ("&#65533;" for one byte)
+ */
+struct we_encoding {
+	const struct we_family *family;
+	u8 output;
+	u8 own_bom;
+	u8 enc_per_byte;
+	u8 enc_per_byte_html;
+};
+
+extern const struct we_encoding we_encodings[WHATENC_NR_ENCODINGS];
+
+extern const struct we_family we_family_utf8, we_family_utf16,
+	we_family_sb, we_family_xud, we_family_replacement,
+	we_family_gb18030, we_family_big5, we_family_euc_jp,
+	we_family_iso_2022_jp, we_family_shift_jis, we_family_euc_kr;
+
+#endif /* WHATENC_INTERNAL_H */

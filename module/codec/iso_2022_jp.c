@@ -1,0 +1,537 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * iso_2022_jp.c - ISO-2022-JP (Encoding Standard, "ISO-2022-JP decoder",
+ * "ISO-2022-JP encoder")
+ *
+ * Decoder states: ASCII, Roman (JIS X 0201 Roman), katakana, leading
+ * byte and trailing byte (jis0208), escape start and escape; the output
+ * flag makes two escape sequences in a row an error. "Restore" of the
+ * byte being processed = not consuming it; of a byte consumed earlier
+ * (the escape's 0x24/0x28) = we_replay(), which this family feeds to
+ * itself at once (drain_replay()) so that order is kept.
+ *
+ * Encoder states: ASCII, Roman, jis0208. "Restore codePoint" = un-read
+ * it: the UTF-8 reader's state and b->in_pos are put back as they were
+ * before it was read, the escape sequence is written, and the code point
+ * is read again (or, when the escape did not fit, on the next call).
+ * In html mode the "&#NNNN;" of an error goes straight to the output in
+ * whatever state the encoder is in (Encoding Standard, "process an
+ * item"); an unmappable code point in jis0208 state first switches to
+ * ASCII (ESC ( B), so the NCR always appears in ASCII or Roman state.
+ */
+#include "jis.h"
+
+enum {
+	DS_ASCII,
+	DS_ROMAN,
+	DS_KATAKANA,
+	DS_LEAD,
+	DS_TRAIL,
+	DS_ESC_START,
+	DS_ESC,
+};
+
+enum {
+	ES_ASCII,
+	ES_ROMAN,
+	ES_JIS0208,
+};
+
+static enum whatenc_ret iso_error(struct whatenc_decoder *d, const u8 *bytes,
+				  unsigned int n)
+{
+	memcpy(d->err.bytes, bytes, n);
+	d->err.len = n;
+	d->err.cp = 0;
+	return WHATENC_MALFORMED;
+}
+
+/*
+ * Length of the run at @s (at most @n bytes) that the ASCII (@roman
+ * false) or Roman state decodes byte for byte: ASCII bytes but 0x0E,
+ * 0x0F, 0x1B, and in Roman also 0x5C and 0x7E.
+ */
+static size_t plain_run(const u8 *s, size_t n, bool roman)
+{
+	size_t i = 0;
+
+	/* ISO-2022-JP is all 7-bit: look at most 64 bytes ahead at a time */
+	while (i < n) {
+		size_t k = n - i < 64 ? n - i : 64;
+		size_t m = we_ascii_copy(NULL, s + i, k);
+		size_t end = i + m;
+
+		for (; i < end; i++) {
+			u8 c = s[i];
+
+			if (c == 0x0e || c == 0x0f || c == 0x1b ||
+			    (roman && (c == 0x5c || c == 0x7e)))
+				return i;
+		}
+		if (m < k)
+			return i;	/* a non-ASCII byte */
+	}
+	return i;
+}
+
+static enum whatenc_ret drain_replay(struct whatenc_decoder *d,
+				     struct whatenc_buf *b);
+
+/*
+ * Decoder fast path in the lead state: pairs of bytes 0x21..0x7E that
+ * have an index jis0208 code point, straight to UTF-8 (BMP, 3 bytes of
+ * room), over local positions. Stops, for the general path, at anything
+ * else (ESC, an error, a pair cut by the end of the input).
+ */
+static void iso_dec_jis_run(struct whatenc_buf *b)
+{
+	const u8 *in = b->in;
+	u8 *out = b->out;
+	size_t ip = b->in_pos, op = b->out_pos;
+	const size_t in_size = b->in_size, out_size = b->out_size;
+
+	while (in_size - ip >= 2 && out_size - op >= 3) {
+		u8 l = in[ip] - 0x21, t = in[ip + 1] - 0x21;
+		u32 cp;
+
+		if (l >= 94 || t >= 94)
+			break;
+		cp = we_jis0208_cp(l * 94 + t);
+		if (!cp)
+			break;
+		op += we_utf8_write(out + op, cp);
+		ip += 2;
+	}
+	b->in_pos = ip;
+	b->out_pos = op;
+}
+
+/**
+ * whatenc_iso_2022_jp_decode() - ISO-2022-JP decoder (see internal.h)
+ * @d:    decoder
+ * @b:    buffers
+ * @last: end of stream after @b->in
+ *
+ * Return: see enum whatenc_ret.
+ */
+static enum whatenc_ret whatenc_iso_2022_jp_decode(struct whatenc_decoder *d,
+						   struct whatenc_buf *b, bool last)
+{
+	u8 state = d->s.iso_2022_jp.state;
+	u8 ostate = d->s.iso_2022_jp.output_state;
+	u8 lead = d->s.iso_2022_jp.lead;
+	bool output = d->s.iso_2022_jp.output;
+	bool fatal = d->flags & WHATENC_DEC_FATAL;
+	enum whatenc_ret ret = WHATENC_INPUT_EMPTY;
+	u8 eb[3];
+	unsigned int en = 0;
+
+again:
+	while (b->in_pos < b->in_size) {
+		u8 byte = b->in[b->in_pos];
+		u32 cp = 0;
+
+		if (state == DS_LEAD && !d->pend_len) {
+			size_t from = b->in_pos;
+
+			iso_dec_jis_run(b);
+			if (b->in_pos != from) {
+				output = false;
+				continue;
+			}
+		}
+		if (state <= DS_ROMAN && byte != 0x1b && byte < 0x80) {
+			size_t n = b->in_size - b->in_pos;
+
+			if (n > b->out_size - b->out_pos)
+				n = b->out_size - b->out_pos;
+			n = plain_run(b->in + b->in_pos, n, state == DS_ROMAN);
+			if (n) {
+				memcpy(b->out + b->out_pos, b->in + b->in_pos,
+				       n);
+				b->in_pos += n;
+				b->out_pos += n;
+				output = false;
+				continue;
+			}
+		}
+		if (b->out_pos == b->out_size) {
+			ret = WHATENC_OUTPUT_FULL;
+			break;
+		}
+		switch (state) {
+		case DS_ASCII:
+		case DS_ROMAN:
+		case DS_KATAKANA:
+		case DS_LEAD:
+			b->in_pos++;
+			if (byte == 0x1b) {
+				state = DS_ESC_START;
+				continue;
+			}
+			output = false;
+			if (state == DS_ROMAN && byte == 0x5c) {
+				cp = 0xa5;
+			} else if (state == DS_ROMAN && byte == 0x7e) {
+				cp = 0x203e;
+			} else if (state <= DS_ROMAN) {
+				if (byte < 0x80 && byte != 0x0e && byte != 0x0f)
+					cp = byte;
+			} else if (state == DS_KATAKANA) {
+				if (byte >= 0x21 && byte <= 0x5f)
+					cp = 0xff61 - 0x21 + byte;
+			} else if (byte >= 0x21 && byte <= 0x7e) {
+				lead = byte;
+				state = DS_TRAIL;
+				continue;
+			}
+			if (!cp) {
+				eb[0] = byte;
+				en = 1;
+			}
+			break;
+		case DS_TRAIL:
+			eb[0] = lead;
+			if (byte == 0x1b) {
+				b->in_pos++;
+				state = DS_ESC_START;
+				eb[1] = byte;
+				en = 2;
+				break;
+			}
+			b->in_pos++;
+			state = DS_LEAD;
+			if (byte >= 0x21 && byte <= 0x7e)
+				cp = we_jis0208_cp((lead - 0x21) * 94 +
+						   byte - 0x21);
+			if (!cp) {
+				eb[1] = byte;
+				en = 2;
+			}
+			break;
+		case DS_ESC_START:
+			if (byte == 0x24 || byte == 0x28) {
+				b->in_pos++;
+				lead = byte;
+				state = DS_ESC;
+				continue;
+			}
+			/* restore byte: not consumed */
+			output = false;
+			state = ostate;
+			eb[0] = 0x1b;
+			en = 1;
+			break;
+		default: {	/* DS_ESC */
+			u8 l = lead, s = 0xff;
+
+			lead = 0;
+			if (l == 0x28 && byte == 0x42)
+				s = DS_ASCII;
+			else if (l == 0x28 && byte == 0x4a)
+				s = DS_ROMAN;
+			else if (l == 0x28 && byte == 0x49)
+				s = DS_KATAKANA;
+			else if (l == 0x24 && (byte == 0x40 || byte == 0x42))
+				s = DS_LEAD;
+			if (s != 0xff) {
+				b->in_pos++;
+				state = s;
+				ostate = s;
+				if (!output) {
+					output = true;
+					continue;
+				}
+				eb[0] = 0x1b;
+				eb[1] = l;
+				eb[2] = byte;
+				en = 3;
+				break;
+			}
+			/* restore « leading, byte »: byte not consumed */
+			we_replay(d, &l, 1);
+			output = false;
+			state = ostate;
+			eb[0] = 0x1b;
+			en = 1;
+			break;
+		}
+		}
+		if (en) {
+			if (fatal) {
+				ret = iso_error(d, eb, en);
+				break;
+			}
+			en = 0;
+			cp = WE_FFFD;
+		}
+		if (!we_put_cp(d, b, cp)) {
+			ret = WHATENC_OUTPUT_FULL;
+			break;
+		}
+		if (d->replay_len) {
+			d->s.iso_2022_jp.state = state;
+			d->s.iso_2022_jp.output_state = ostate;
+			d->s.iso_2022_jp.lead = lead;
+			d->s.iso_2022_jp.output = output;
+			ret = drain_replay(d, b);
+			state = d->s.iso_2022_jp.state;
+			ostate = d->s.iso_2022_jp.output_state;
+			lead = d->s.iso_2022_jp.lead;
+			output = d->s.iso_2022_jp.output;
+			if (ret != WHATENC_INPUT_EMPTY)
+				break;
+		}
+	}
+	if (ret == WHATENC_INPUT_EMPTY && last && state >= DS_TRAIL) {
+		/* end-of-queue in the trailing byte or an escape state */
+		if (state == DS_TRAIL) {
+			state = DS_LEAD;
+			eb[0] = lead;
+		} else {
+			if (state == DS_ESC)
+				we_replay(d, &lead, 1);
+			lead = 0;
+			output = false;
+			state = ostate;
+			eb[0] = 0x1b;
+		}
+		if (fatal) {
+			ret = iso_error(d, eb, 1);
+		} else if (!we_put_cp(d, b, WE_FFFD)) {
+			ret = WHATENC_OUTPUT_FULL;
+		} else if (d->replay_len) {
+			d->s.iso_2022_jp.state = state;
+			d->s.iso_2022_jp.output_state = ostate;
+			d->s.iso_2022_jp.lead = lead;
+			d->s.iso_2022_jp.output = output;
+			ret = drain_replay(d, b);
+			state = d->s.iso_2022_jp.state;
+			ostate = d->s.iso_2022_jp.output_state;
+			lead = d->s.iso_2022_jp.lead;
+			output = d->s.iso_2022_jp.output;
+			if (ret == WHATENC_INPUT_EMPTY)
+				goto again;
+		}
+	}
+	d->s.iso_2022_jp.state = state;
+	d->s.iso_2022_jp.output_state = ostate;
+	d->s.iso_2022_jp.lead = lead;
+	d->s.iso_2022_jp.output = output;
+	return ret;
+}
+
+/*
+ * Decode the bytes just restored with we_replay() before going on with
+ * the caller's input (the engine only replays at the start of a call).
+ * A replayed byte is 0x24 or 0x28 in a state other than the escape
+ * states, so this never nests. What does not fit stays queued.
+ */
+static enum whatenc_ret drain_replay(struct whatenc_decoder *d,
+				     struct whatenc_buf *b)
+{
+	u8 tmp[sizeof(d->replay)];
+	struct whatenc_buf rb = {
+		.in = tmp, .in_pos = 0, .in_size = d->replay_len,
+		.out = b->out, .out_pos = b->out_pos, .out_size = b->out_size,
+	};
+	enum whatenc_ret ret;
+	unsigned int rest;
+
+	memcpy(tmp, d->replay, d->replay_len);
+	d->replay_len = 0;
+	ret = whatenc_iso_2022_jp_decode(d, &rb, false);
+	b->out_pos = rb.out_pos;
+	rest = rb.in_size - rb.in_pos;
+	memcpy(d->replay + d->replay_len, tmp + rb.in_pos, rest);
+	d->replay_len += rest;
+	return ret;
+}
+
+/* Put the UTF-8 reader back to before the code point just read. */
+static void unread(struct whatenc_encoder *e, struct whatenc_buf *b,
+		   const struct whatenc_utf8_state *st, size_t pos)
+{
+	e->in = *st;
+	b->in_pos = pos;
+}
+
+/*
+ * Encoder fast path in the jis0208 state: well-formed 3-byte UTF-8 of
+ * code points with an index jis0208 pointer (after the spec's U+2212 and
+ * half-width katakana mappings), two bytes each, over local positions.
+ * Stops, for the general path, at anything else (ASCII, U+203E, other
+ * lengths, unmappable or cut input) or when the output is short.
+ */
+static void iso_enc_jis_run(struct whatenc_buf *b)
+{
+	const u8 *in = b->in;
+	u8 *out = b->out;
+	size_t ip = b->in_pos, op = b->out_pos;
+	const size_t in_size = b->in_size, out_size = b->out_size;
+
+	while (in_size - ip >= 3 && out_size - op >= 2) {
+		u32 cp = we_utf8_3(in + ip);
+		int p;
+
+		if (!cp || cp == 0x203e)
+			break;
+		if (cp == 0x2212)
+			cp = 0xff0d;
+		else if (cp >= 0xff61 && cp <= 0xff9f)
+			cp = whatenc_iso2022jp_katakana[cp - 0xff61];
+		p = we_jis0208_pointer(cp);
+		if (p < 0)
+			break;
+		out[op] = p / 94 + 0x21;
+		out[op + 1] = p % 94 + 0x21;
+		op += 2;
+		ip += 3;
+	}
+	b->in_pos = ip;
+	b->out_pos = op;
+}
+
+/**
+ * whatenc_iso_2022_jp_encode() - ISO-2022-JP encoder (see internal.h)
+ * @e:    encoder
+ * @b:    buffers
+ * @last: end of stream after @b->in
+ *
+ * Return: see enum whatenc_ret.
+ */
+static enum whatenc_ret whatenc_iso_2022_jp_encode(struct whatenc_encoder *e,
+						   struct whatenc_buf *b, bool last)
+{
+	static const u8 esc_ascii[3] = { 0x1b, 0x28, 0x42 };
+	static const u8 esc_roman[3] = { 0x1b, 0x28, 0x4a };
+	static const u8 esc_jis[3] = { 0x1b, 0x24, 0x42 };
+	u8 state = e->s.iso_2022_jp.state;
+	enum whatenc_ret ret;
+
+	for (;;) {
+		struct whatenc_utf8_state st;
+		const u8 *esc;
+		size_t pos;
+		u32 cp;
+		int p;
+
+		if (state == ES_ASCII && !e->in.needed &&
+		    b->in_pos < b->in_size && b->in[b->in_pos] < 0x80) {
+			size_t n = b->in_size - b->in_pos;
+
+			if (n > b->out_size - b->out_pos)
+				n = b->out_size - b->out_pos;
+			n = plain_run(b->in + b->in_pos, n, false);
+			if (n) {
+				memcpy(b->out + b->out_pos, b->in + b->in_pos,
+				       n);
+				b->in_pos += n;
+				b->out_pos += n;
+				continue;
+			}
+		}
+		if (state == ES_JIS0208 && !e->in.needed && !e->pend_len)
+			iso_enc_jis_run(b);
+		st = e->in;
+		pos = b->in_pos;
+		cp = we_enc_next(e, b, last);
+		if (cp == WE_NEED_MORE)
+			break;
+		if (cp == WE_MALFORMED) {
+			/* U+FFFD's error: in jis0208 state after ESC ( B */
+			if (state != ES_JIS0208) {
+				ret = WHATENC_MALFORMED;
+				goto out;
+			}
+			esc = esc_ascii;
+			state = ES_ASCII;
+			goto restore;
+		}
+		if (state != ES_JIS0208 &&
+		    (cp == 0x0e || cp == 0x0f || cp == 0x1b)) {
+			ret = we_unmappable(e, b, WE_FFFD);
+			if (ret == WHATENC_UNMAPPABLE) {
+				e->err.len = 1;
+				e->err.bytes[0] = cp;
+			}
+			if (ret != WHATENC_INPUT_EMPTY)
+				goto out;
+			continue;
+		}
+		if (state == ES_ASCII && cp < 0x80) {
+			if (!we_put_byte(e, b, cp)) {
+				ret = WHATENC_OUTPUT_FULL;
+				goto out;
+			}
+			continue;
+		}
+		if (state == ES_ROMAN &&
+		    ((cp < 0x80 && cp != 0x5c && cp != 0x7e) ||
+		     cp == 0xa5 || cp == 0x203e)) {
+			u8 byte = cp == 0xa5 ? 0x5c : cp == 0x203e ? 0x7e : cp;
+
+			if (!we_put_byte(e, b, byte)) {
+				ret = WHATENC_OUTPUT_FULL;
+				goto out;
+			}
+			continue;
+		}
+		if (cp < 0x80) {
+			esc = esc_ascii;
+			state = ES_ASCII;
+			goto restore;
+		}
+		if (cp == 0xa5 || cp == 0x203e) {
+			esc = esc_roman;
+			state = ES_ROMAN;
+			goto restore;
+		}
+		if (cp == 0x2212)
+			cp = 0xff0d;
+		if (cp >= 0xff61 && cp <= 0xff9f)
+			cp = whatenc_iso2022jp_katakana[cp - 0xff61];
+		p = we_jis0208_pointer(cp);
+		if (p < 0) {
+			if (state == ES_JIS0208) {
+				esc = esc_ascii;
+				state = ES_ASCII;
+				goto restore;
+			}
+			ret = we_unmappable(e, b, cp);
+			if (ret != WHATENC_INPUT_EMPTY)
+				goto out;
+			continue;
+		}
+		if (state != ES_JIS0208) {
+			esc = esc_jis;
+			state = ES_JIS0208;
+			goto restore;
+		}
+		if (!we_put_byte2(e, b, p / 94 + 0x21, p % 94 + 0x21)) {
+			ret = WHATENC_OUTPUT_FULL;
+			goto out;
+		}
+		continue;
+restore:
+		unread(e, b, &st, pos);
+		if (!we_put_bytes(e, b, esc, 3)) {
+			ret = WHATENC_OUTPUT_FULL;
+			goto out;
+		}
+	}
+	ret = WHATENC_INPUT_EMPTY;
+	if (last && state != ES_ASCII) {
+		state = ES_ASCII;
+		if (!we_put_bytes(e, b, esc_ascii, 3))
+			ret = WHATENC_OUTPUT_FULL;
+	}
+out:
+	e->s.iso_2022_jp.state = state;
+	return ret;
+}
+
+const struct we_family we_family_iso_2022_jp = {
+	.decode = whatenc_iso_2022_jp_decode,
+	.encode = whatenc_iso_2022_jp_encode,
+};

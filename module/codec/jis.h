@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * jis.h - index jis0208, index jis0212 and index ISO-2022-JP katakana,
+ * shared by the EUC-JP, ISO-2022-JP and Shift_JIS families (the tables
+ * live in jis0208.c, generated into tables_jis.h by scripts/gen-tables).
+ *
+ * Decoding: whatenc_jis0208_dec[pointer] / whatenc_jis0212_dec[pointer]
+ * is the index code point, 0 for null (U+0000 is in neither index).
+ *
+ * Encoding: we_jis0208_pointer() is the Encoding Standard's "index
+ * pointer" in index jis0208 (the FIRST pointer of a code point), a
+ * constant-time lookup in a rank table (we_rank()): per block of 32 code
+ * points, a bit map of the code points that have a pointer and the number
+ * of such code points before the block; the pointers follow in code point
+ * order (27 KB for all 7326 code points). we_sjis_code() gives the Shift_JIS
+ * bytes of the "index Shift_JIS pointer" (the pointers 8272..8835 left
+ * out) straight from a two-level page table (48 KB): the Shift_JIS
+ * encoder's hot path, measured faster than rank + popcount + division
+ * (docs/performance.md).
+ */
+#ifndef WHATENC_JIS_H
+#define WHATENC_JIS_H
+
+#include "internal.h"
+
+#define WE_JIS0208_DEC_LEN	11104
+#define WE_JIS0212_DEC_LEN	7211
+#define WE_JIS0208_ENC_PTRS	7326
+#define WE_SJIS_EXCL_LO		8272
+#define WE_SJIS_EXCL_HI		8835
+#define WE_SJIS_ENC_PAGES	361
+
+extern const u16 whatenc_jis0208_dec[WE_JIS0208_DEC_LEN];
+extern const u16 whatenc_jis0212_dec[WE_JIS0212_DEC_LEN];
+extern const u32 whatenc_jis0208_enc_bits[2048];
+extern const u16 whatenc_jis0208_enc_base[2048];
+extern const u16 whatenc_jis0208_enc_ptr[WE_JIS0208_ENC_PTRS];
+extern const u16 whatenc_sjis_enc_pidx[1024];
+extern const u16 whatenc_sjis_enc_page[WE_SJIS_ENC_PAGES][64];
+extern const u16 whatenc_iso2022jp_katakana[63];
+
+/* index jis0208 code point for @pointer, 0 for null */
+static inline u32 we_jis0208_cp(unsigned int pointer)
+{
+	return pointer < WE_JIS0208_DEC_LEN ? whatenc_jis0208_dec[pointer] : 0;
+}
+
+/* index jis0212 code point for @pointer, 0 for null */
+static inline u32 we_jis0212_cp(unsigned int pointer)
+{
+	return pointer < WE_JIS0212_DEC_LEN ? whatenc_jis0212_dec[pointer] : 0;
+}
+
+/* index pointer for @cp in index jis0208, or -1 for null */
+static inline int we_jis0208_pointer(u32 cp)
+{
+	unsigned int blk = cp >> 5, bit = cp & 31;
+	u32 bits;
+
+	if (cp > 0xffff)
+		return -1;
+	bits = whatenc_jis0208_enc_bits[blk];
+	if (!((bits >> bit) & 1))
+		return -1;
+	return whatenc_jis0208_enc_ptr[we_rank(bits,
+					       whatenc_jis0208_enc_base[blk],
+					       bit)];
+}
+
+/*
+ * Shift_JIS bytes (lead << 8 | trail) of the index Shift_JIS pointer for
+ * @cp, or 0 for null: a two-level page table (pages of 64 code points).
+ */
+static inline unsigned int we_sjis_code(u32 cp)
+{
+	if (cp > 0xffff)
+		return 0;
+	return whatenc_sjis_enc_page[whatenc_sjis_enc_pidx[cp >> 6]][cp & 63];
+}
+
+/*
+ * Encoders' fast path: the code point of a well-formed 3-byte UTF-8
+ * sequence at @p (U+0800..U+FFFF but surrogates), or 0.
+ */
+static inline u32 we_utf8_3(const u8 *p)
+{
+	u32 cp;
+
+	return we_utf8_23(p, &cp) == 3 ? cp : 0;
+}
+
+#endif /* WHATENC_JIS_H */

@@ -1,0 +1,255 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * whatenc - the WHATWG Encoding Standard, for the kernel and userspace
+ *
+ * The codec API: what filesystem and driver code includes to convert
+ * text. The same headers and the same sources build into whatenc.ko
+ * (where the functions below are exported for other modules) and into
+ * userspace programs. Next to it: whatenc_state.h (the coders' private
+ * state, included here), whatenc_detect.h (detection by format) and
+ * whatenc_names.h (one-shot name helpers, WTF-8). Values that the
+ * /dev/whatenc ABI shares (flags, results) are defined once, in the uapi
+ * header <linux/whatenc.h>, and named here after the in-kernel API.
+ *
+ * Model: lib/xz and include/linux/xz.h. The caller owns a small
+ * fixed-size state struct (on the stack, embedded in its own struct,
+ * anywhere) and a struct whatenc_buf that says where input and output
+ * are and how far each has been used. One call converts as much as fits
+ * and says why it stopped. Nothing is ever allocated, there is no global
+ * mutable state, and no function sleeps: every function here may be
+ * called in atomic context.
+ *
+ * Decoders turn bytes in some encoding into UTF-8. Encoders turn UTF-8
+ * into bytes in some encoding. Malformed UTF-8 given to an encoder is
+ * read with the UTF-8 decoder's rules: each maximal subpart is one
+ * U+FFFD, which in html mode is then written as "&#65533;" if the
+ * encoding cannot represent U+FFFD; in fatal mode it stops the encoder
+ * with WHATENC_MALFORMED.
+ */
+#ifndef WHATENC_H
+#define WHATENC_H
+
+#include "whatenc_types.h"
+#include <linux/whatenc.h>	/* values shared with the ABI */
+
+/**
+ * enum whatenc_encoding - stable identifiers of the 40 encodings
+ * @WHATENC_UTF_8: UTF-8
+ * @WHATENC_IBM866: IBM866
+ * @WHATENC_ISO_8859_2: ISO-8859-2
+ * @WHATENC_ISO_8859_3: ISO-8859-3
+ * @WHATENC_ISO_8859_4: ISO-8859-4
+ * @WHATENC_ISO_8859_5: ISO-8859-5
+ * @WHATENC_ISO_8859_6: ISO-8859-6
+ * @WHATENC_ISO_8859_7: ISO-8859-7
+ * @WHATENC_ISO_8859_8: ISO-8859-8
+ * @WHATENC_ISO_8859_8_I: ISO-8859-8-I
+ * @WHATENC_ISO_8859_10: ISO-8859-10
+ * @WHATENC_ISO_8859_13: ISO-8859-13
+ * @WHATENC_ISO_8859_14: ISO-8859-14
+ * @WHATENC_ISO_8859_15: ISO-8859-15
+ * @WHATENC_ISO_8859_16: ISO-8859-16
+ * @WHATENC_KOI8_R: KOI8-R
+ * @WHATENC_KOI8_U: KOI8-U
+ * @WHATENC_MACINTOSH: macintosh
+ * @WHATENC_WINDOWS_874: windows-874
+ * @WHATENC_WINDOWS_1250: windows-1250
+ * @WHATENC_WINDOWS_1251: windows-1251
+ * @WHATENC_WINDOWS_1252: windows-1252
+ * @WHATENC_WINDOWS_1253: windows-1253
+ * @WHATENC_WINDOWS_1254: windows-1254
+ * @WHATENC_WINDOWS_1255: windows-1255
+ * @WHATENC_WINDOWS_1256: windows-1256
+ * @WHATENC_WINDOWS_1257: windows-1257
+ * @WHATENC_WINDOWS_1258: windows-1258
+ * @WHATENC_X_MAC_CYRILLIC: x-mac-cyrillic
+ * @WHATENC_GBK: GBK
+ * @WHATENC_GB18030: gb18030
+ * @WHATENC_BIG5: Big5
+ * @WHATENC_EUC_JP: EUC-JP
+ * @WHATENC_ISO_2022_JP: ISO-2022-JP
+ * @WHATENC_SHIFT_JIS: Shift_JIS
+ * @WHATENC_EUC_KR: EUC-KR
+ * @WHATENC_REPLACEMENT: replacement
+ * @WHATENC_UTF_16BE: UTF-16BE
+ * @WHATENC_UTF_16LE: UTF-16LE
+ * @WHATENC_X_USER_DEFINED: x-user-defined
+ * @WHATENC_NR_ENCODINGS: the number of encodings (not an encoding)
+ *
+ * The order is the order of the Encoding Standard's encodings.json and
+ * never changes; new values would only ever be appended.
+ */
+enum whatenc_encoding {
+	WHATENC_UTF_8 = 0,
+	WHATENC_IBM866,
+	WHATENC_ISO_8859_2,
+	WHATENC_ISO_8859_3,
+	WHATENC_ISO_8859_4,
+	WHATENC_ISO_8859_5,
+	WHATENC_ISO_8859_6,
+	WHATENC_ISO_8859_7,
+	WHATENC_ISO_8859_8,
+	WHATENC_ISO_8859_8_I,
+	WHATENC_ISO_8859_10,
+	WHATENC_ISO_8859_13,
+	WHATENC_ISO_8859_14,
+	WHATENC_ISO_8859_15,
+	WHATENC_ISO_8859_16,
+	WHATENC_KOI8_R,
+	WHATENC_KOI8_U,
+	WHATENC_MACINTOSH,
+	WHATENC_WINDOWS_874,
+	WHATENC_WINDOWS_1250,
+	WHATENC_WINDOWS_1251,
+	WHATENC_WINDOWS_1252,
+	WHATENC_WINDOWS_1253,
+	WHATENC_WINDOWS_1254,
+	WHATENC_WINDOWS_1255,
+	WHATENC_WINDOWS_1256,
+	WHATENC_WINDOWS_1257,
+	WHATENC_WINDOWS_1258,
+	WHATENC_X_MAC_CYRILLIC,
+	WHATENC_GBK,
+	WHATENC_GB18030,
+	WHATENC_BIG5,
+	WHATENC_EUC_JP,
+	WHATENC_ISO_2022_JP,
+	WHATENC_SHIFT_JIS,
+	WHATENC_EUC_KR,
+	WHATENC_REPLACEMENT,
+	WHATENC_UTF_16BE,
+	WHATENC_UTF_16LE,
+	WHATENC_X_USER_DEFINED,
+	WHATENC_NR_ENCODINGS
+};
+
+/* The first and last legacy single-byte encodings, in enum order. */
+#define WHATENC_FIRST_SINGLE_BYTE	WHATENC_IBM866
+#define WHATENC_LAST_SINGLE_BYTE	WHATENC_X_MAC_CYRILLIC
+
+/**
+ * struct whatenc_buf - where input and output are, and how far they are used
+ * @in:       input bytes
+ * @in_pos:   first unread byte of @in; advanced by the call
+ * @in_size:  size of @in
+ * @out:      output buffer
+ * @out_pos:  first free byte of @out; advanced by the call
+ * @out_size: size of @out
+ *
+ * The same shape as struct xz_buf. The caller may change any field
+ * between calls (refill input, drain output). A pointer may be NULL only
+ * with a zero size, and a position never exceeds its size; a call given
+ * anything else does nothing and returns WHATENC_BUF_ERROR.
+ */
+struct whatenc_buf {
+	const u8 *in;
+	size_t in_pos;
+	size_t in_size;
+	u8 *out;
+	size_t out_pos;
+	size_t out_size;
+};
+
+/**
+ * enum whatenc_ret - why a conversion call returned
+ * @WHATENC_INPUT_EMPTY: all input was consumed. If the call was the last
+ *	one of a stream, everything pending was flushed too, and the coder
+ *	is back in its initial state, ready for a new stream.
+ * @WHATENC_OUTPUT_FULL: the next output unit (one character, one
+ *	escape sequence, one "&#NNNN;") does not fit in the space left.
+ *	Drain output and call again. Output is never split inside a unit,
+ *	so every chunk of decoder output ends on a character boundary.
+ * @WHATENC_MALFORMED: fatal mode only: malformed input (for an encoder:
+ *	malformed UTF-8). The coder's @err says where and what. Output
+ *	produced before the error is in the buffer. The caller may go on
+ *	calling (conversion resumes after the bad bytes) or reset.
+ * @WHATENC_UNMAPPABLE: encoder in fatal mode only: a code point the
+ *	encoding cannot represent. @err.cp is the code point.
+ * @WHATENC_BUF_ERROR: API misuse: the struct whatenc_buf breaks its
+ *	preconditions (a NULL @in or @out with a non-zero size, @in_pos >
+ *	@in_size or @out_pos > @out_size). Nothing was read or written and
+ *	the coder is unchanged; the kernel warns once. Not an ABI value:
+ *	/dev/whatenc never passes such a buffer.
+ */
+enum whatenc_ret {
+	WHATENC_INPUT_EMPTY = WHATENC_RES_OK,
+	WHATENC_OUTPUT_FULL = WHATENC_RES_OUTPUT_FULL,
+	WHATENC_MALFORMED = WHATENC_RES_MALFORMED,
+	WHATENC_UNMAPPABLE = WHATENC_RES_UNMAPPABLE,
+	WHATENC_BUF_ERROR = 0x10,
+};
+
+/*
+ * Decoder flags (whatenc_decoder_init()): the values of WHATENC_CFG_*.
+ *   WHATENC_DEC_FATAL   error mode fatal, else replacement
+ *   WHATENC_BOM_SNIFF   spec "decode": a BOM overrides the label
+ *   WHATENC_BOM_STRIP   TextDecoder: strip a BOM of the label's own encoding
+ *   WHATENC_BOM_KEEP    no BOM handling (TextDecoder ignoreBOM)
+ *   WHATENC_DEC_WTF8    extension: UTF-16 lone surrogates -> WTF-8
+ */
+#define WHATENC_DEC_FATAL	WHATENC_CFG_DEC_FATAL
+#define WHATENC_BOM_MASK	WHATENC_CFG_BOM_MASK
+#define WHATENC_BOM_SNIFF	WHATENC_CFG_BOM_SNIFF
+#define WHATENC_BOM_STRIP	WHATENC_CFG_BOM_STRIP
+#define WHATENC_BOM_KEEP	WHATENC_CFG_BOM_KEEP
+#define WHATENC_DEC_WTF8	WHATENC_CFG_DEC_WTF8
+#define WHATENC_DEC_FLAGS	(WHATENC_DEC_FATAL | WHATENC_BOM_MASK | \
+				 WHATENC_DEC_WTF8)
+
+/*
+ * Encoder flags (whatenc_encoder_init()): the values of WHATENC_CFG_*.
+ *   WHATENC_ENC_HTML    error mode html, else fatal
+ *   WHATENC_ENC_UTF16   extension: allow UTF-16BE/LE output from (WTF-)8
+ */
+#define WHATENC_ENC_HTML	WHATENC_CFG_ENC_HTML
+#define WHATENC_ENC_UTF16	WHATENC_CFG_ENC_UTF16
+#define WHATENC_ENC_FLAGS	(WHATENC_ENC_HTML | WHATENC_ENC_UTF16)
+
+/**
+ * struct whatenc_error - the first byte or code point a fatal call stopped at
+ * @offset: stream offset (bytes of input since init/reset/last flush) of
+ *	the first byte of the offending input
+ * @cp:     encoders: the unmappable code point; decoders: 0
+ * @len:    number of offending input bytes, at most 4
+ * @bytes:  the offending input bytes (for an unmappable code point, its
+ *	UTF-8 form)
+ */
+struct whatenc_error {
+	u64 offset;
+	u32 cp;
+	u8 len;
+	u8 bytes[4];
+};
+
+#include "whatenc_state.h"
+
+/* Labels and encodings (labels.c) */
+int whatenc_get_encoding(const char *label, size_t len);
+const char *whatenc_name(enum whatenc_encoding enc);
+enum whatenc_encoding whatenc_output_encoding(enum whatenc_encoding enc);
+int whatenc_label_count(enum whatenc_encoding enc);
+const char *whatenc_label(enum whatenc_encoding enc, int i);
+
+/* Decoding (engine.c) */
+int whatenc_decoder_init(struct whatenc_decoder *d, enum whatenc_encoding enc,
+			 unsigned int flags);
+void whatenc_decoder_reset(struct whatenc_decoder *d);
+enum whatenc_ret whatenc_decode(struct whatenc_decoder *d,
+				struct whatenc_buf *b, bool last);
+size_t whatenc_decoder_max_utf8(const struct whatenc_decoder *d,
+				size_t in_len);
+enum whatenc_encoding whatenc_decoder_encoding(const struct whatenc_decoder *d);
+
+/* Encoding (engine.c) */
+int whatenc_encoder_init(struct whatenc_encoder *e, enum whatenc_encoding enc,
+			 unsigned int flags);
+void whatenc_encoder_reset(struct whatenc_encoder *e);
+enum whatenc_ret whatenc_encode(struct whatenc_encoder *e,
+				struct whatenc_buf *b, bool last);
+size_t whatenc_encoder_max_out(const struct whatenc_encoder *e,
+			       size_t in_len);
+
+/* Spec hooks (engine.c) */
+int whatenc_bom_sniff(const u8 *buf, size_t len, size_t *bom_len);
+
+#endif /* WHATENC_H */

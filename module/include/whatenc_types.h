@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * whatenc_types.h - the one place that tells the kernel and userspace apart
+ *
+ * The conversion core is plain C that uses only what this header gives:
+ * fixed-width types, bool, size_t, errno values, likely()/unlikely(),
+ * memcpy()/memset(), EXPORT_SYMBOL_GPL(), WARN_ON_ONCE(). In the kernel these come from
+ * the kernel's own headers; in userspace from libc and the small
+ * definitions below. No other core file tests __KERNEL__.
+ */
+#ifndef WHATENC_TYPES_H
+#define WHATENC_TYPES_H
+
+#ifdef __KERNEL__
+#include <linux/types.h>
+#include <linux/errno.h>
+#include <linux/compiler.h>
+#include <linux/string.h>
+#include <linux/limits.h>
+#include <linux/export.h>
+#include <linux/build_bug.h>
+#include <linux/bug.h>
+#else
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <errno.h>
+#include <sys/cdefs.h>	/* __always_inline */
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+typedef int8_t s8;
+typedef int16_t s16;
+typedef int32_t s32;
+typedef int64_t s64;
+
+#ifndef likely
+#define likely(x)	__builtin_expect(!!(x), 1)
+#define unlikely(x)	__builtin_expect(!!(x), 0)
+#endif
+#define EXPORT_SYMBOL_GPL(sym)
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define static_assert(expr, ...)	_Static_assert(expr, #expr)
+#define fallthrough	__attribute__((__fallthrough__))
+#define noinline	__attribute_noinline__	/* sys/cdefs.h */
+/* userspace: API misuse is reported by the result alone */
+#define WARN_ON_ONCE(cond)	(!!(cond))
+#endif
+
+#endif /* WHATENC_TYPES_H */
