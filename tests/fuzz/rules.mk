@@ -73,9 +73,8 @@ $(foreach c,$(FUZZ_CODECS),$(eval $(call fuzz_codec_rule,$(subst :, ,$(c)))))
 # against tests/fuzz/kshim/ (a few kernel definitions) with coverage, and
 # linked with the core like every target.
 FUZZ_SESSION_SRC := $(firstword $(wildcard module/session.c module/*/session.c))
-FUZZ_SESSION_INC := -Itests/fuzz/kshim $(addprefix -I,$(sort $(dir \
-	$(wildcard module/*.h module/*/*.h)))) -Iuapi
-$(FUZZ_OUT)/obj/session.o: $(FUZZ_SESSION_SRC) $(wildcard module/*.h module/*/*.h) \
+FUZZ_SESSION_INC := -Itests/fuzz/kshim $(WHATENC_INCLUDES) -Iuapi
+$(FUZZ_OUT)/obj/session.o: $(FUZZ_SESSION_SRC) $(WHATENC_HEADERS) \
 		$(wildcard tests/fuzz/kshim/*.h tests/fuzz/kshim/*/*.h tests/fuzz/kshim/*/*/*.h) \
 		tests/fuzz/rules.mk
 	@mkdir -p $(@D)

@@ -42,6 +42,8 @@ extern long kshim_allocated;	/* bytes allocated now (leak check) */
 #define min3(a, b, c)		min(min(a, b), c)
 #define min_t(t, a, b)		min((t)(a), (t)(b))
 #define __force
+/* a finding here, not the core's userspace "return the condition" */
+#undef WARN_ON_ONCE
 #define WARN_ON_ONCE(x) ({						\
 	int __c = !!(x);						\
 	if (__c)							\
