@@ -9,7 +9,11 @@
 # VM's init scans again after the command; vm-run fails on a report).
 # Prints "N passed, N failed".
 # vm-timeout: 900
-ko=${WHATENC_KO_DIR:-/lib/modules/whatenc}/whatenc.ko
+# our kernels' VM: $WHATENC_KO_DIR; Debian's (vm-run-debian): /mods
+ko=
+for d in "${WHATENC_KO_DIR:-}" /lib/modules/whatenc /mods; do
+	[ -n "$d" ] && [ -f "$d/whatenc.ko" ] && { ko=$d/whatenc.ko; break; }
+done
 cycles=${WHATENC_UNLOAD_CYCLES:-100}
 pass=0
 fail=0
@@ -22,7 +26,7 @@ convert() {
 	[ "$got" = 636166c3a9 ]
 }
 
-[ -f "$ko" ] || { echo "FAIL: no $ko"; echo "0 passed, 1 failed"; exit 1; }
+[ -n "$ko" ] || { echo "FAIL: no whatenc.ko"; echo "0 passed, 1 failed"; exit 1; }
 lsmod | grep -q '^whatenc ' || insmod "$ko" || bad "insmod $ko"
 
 # 1. An open session pins the module.
