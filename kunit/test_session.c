@@ -823,7 +823,7 @@ WT_CASE(session_convert_last_then_more)
 	WT_EXPECT_EQ(cv.out_pos, 0);
 	WT_EXPECT_EQ(cv.result, WHATENC_RES_OUTPUT_FULL);
 	memset(&cv, 0, sizeof(cv));
-	WT_EXPECT_EQ(sconv(s, &cv, "\xef\xbb\xbf" "a", 4, out, sizeof(out), 0),
+	WT_EXPECT_EQ(sconv(s, &cv, "\xef\xbb\277a", 4, out, sizeof(out), 0),
 		     0);
 	WT_EXPECT_EQ(cv.result, WHATENC_RES_OK);
 	WT_EXPECT_EQ(cv.in_pos, 4);
@@ -837,7 +837,7 @@ WT_CASE(session_convert_last_then_more)
 	WT_EXPECT_EQ(we_session_reset(s), 0);
 	WT_EXPECT_EQ(sconv(s, &cv, "\xdd", 1, out, 1, WHATENC_CONVERT_LAST), 0);
 	WT_EXPECT_EQ(cv.result, WHATENC_RES_OUTPUT_FULL);
-	WT_EXPECT_EQ(sw(s, "\xef\xbb\xbf" "b", 4), 4);
+	WT_EXPECT_EQ(sw(s, "\xef\xbb\277b", 4), 4);
 	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 4);
 	WT_EXPECT_MEMEQ(out, FFFD "b", 4);
 	we_session_free(s);

@@ -274,7 +274,10 @@ struct whatenc_status {
  * @out_size: in: size of @out
  * @flags:    in: WHATENC_CONVERT_LAST
  * @result:   out: WHATENC_RES_OK (all input consumed; with LAST, the
- *	stream was flushed and the next call starts a new one),
+ *	stream was flushed and the next call starts a new one; with LAST,
+ *	once all input is consumed the stream has ended even if the result
+ *	is OUTPUT_FULL: the next call, CONVERT or write(), first delivers
+ *	the rest of its flush, and new input starts a new stream),
  *	WHATENC_RES_OUTPUT_FULL, WHATENC_RES_MALFORMED,
  *	WHATENC_RES_UNMAPPABLE (the session is now in the error state;
  *	positions stop after the offending input) or
