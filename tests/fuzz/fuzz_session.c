@@ -107,12 +107,22 @@ static void close_stream(struct model *m, bool last)
 		m->err = e.err;
 	}
 	FUZZ_CHECK(r != WHATENC_OUTPUT_FULL);
-	/* the session stops right after the offending input too */
-	if (r == WHATENC_MALFORMED || r == WHATENC_UNMAPPABLE)
+	if (r == WHATENC_MALFORMED || r == WHATENC_UNMAPPABLE) {
+		/*
+		 * The session stops right after the offending input too,
+		 * except that an earlier call may already have consumed (and
+		 * held) a few bytes after it: those the spec restores to the
+		 * input when it finds the error (a UTF-16 code unit after a
+		 * lead surrogate, the rest of a gb18030 four-byte sequence).
+		 * STATUS's err_offset is exact (check_state()).
+		 */
 		m->exp_err = r;
-	else	/* ended by END_OF_STREAM or CONVERT_LAST: nothing pending */
+		FUZZ_CHECK(b.in_pos <= len && len - b.in_pos <= 4);
+	} else {
+		/* ended by END_OF_STREAM or CONVERT_LAST: nothing pending */
 		FUZZ_CHECK(last && !m->pend.len);
-	FUZZ_CHECK(b.in_pos == len);
+		FUZZ_CHECK(b.in_pos == len);
+	}
 	fuzz_str_add(&m->exp, out, b.out_pos);
 	free(out);
 	m->cur.len = 0;
