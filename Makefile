@@ -8,6 +8,7 @@
 # the plain `make` build in module/.
 
 include module/sources.mk
+include module/version.mk
 include kunit/sources.mk
 
 .DEFAULT_GOAL := all
@@ -43,10 +44,9 @@ $(LIB): $(CORE_OBJS)
 # --- CLI --------------------------------------------------------------------
 
 # The one version (whatenc --version, MODULE_VERSION via Kbuild, the
-# library, dkms.conf and the Debian packages): the file VERSION.
-WHATENC_VERSION := $(shell cat VERSION)
+# library, dkms.conf and the Debian packages): module/version.mk.
 TOOL_CPPFLAGS = -DWHATENC_VERSION='"$(WHATENC_VERSION)"'
-$(B)/tool/main.o: VERSION
+$(B)/tool/main.o: module/version.mk
 
 TOOL_SRCS := $(wildcard userspace-tool/*.c)
 TOOL_OBJS := $(patsubst userspace-tool/%.c,$(B)/tool/%.o,$(TOOL_SRCS))
@@ -223,15 +223,17 @@ vm-prep: vm-modules vm-progs cli-data
 
 # Per-directory rules (e.g. tests/devtest/rules.mk: more programs for
 # build/vm-bin/, added as prerequisites of vm-progs).
-include $(sort $(wildcard tests/*/rules.mk))
+include $(sort $(wildcard tests/*/rules.mk tests/*/*/rules.mk))
 
 # --- test runs -------------------------------------------------------------------
 
 .PHONY: kunit vm-test check check-tables try
-# The committed generated tables (module/codec/tables/tables_*.h) must match what
-# scripts/gen-tables makes from the packaged data today.
+# The committed generated tables (module/codec/tables/tables_*.h, the
+# content detector's module/detect/tables_guess.h) must match what
+# scripts/gen-tables and scripts/gen-detect-model make from the packaged
+# data today.
 check-tables:
-	scripts/gen-tables --check
+	scripts/check-tables
 
 kunit:
 	scripts/run-kunit
@@ -244,6 +246,109 @@ check:
 
 try:
 	scripts/try
+
+# --- install, shared library, DKMS, Debian packages (issue 17) ------------------
+#
+# make install [PREFIX=/usr/local] [DESTDIR=...]: the CLI (static, as
+# built), its man page and bash completion, the uapi header, and the core
+# as a shared library (SONAME libwhatenc.so.$(WHATENC_SOVERSION), only the
+# whatenc_* API exported) with its headers and a pkg-config file.
+# make uninstall removes the same files. The module is installed by DKMS
+# (make dkms-install, or the whatenc-dkms package: make deb).
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+WHATENC_SOVERSION := 0
+SONAME := libwhatenc.so.$(WHATENC_SOVERSION)
+SHLIB := $(B)/shlib/libwhatenc.so.$(WHATENC_VERSION)
+PIC_OBJS := $(addprefix $(B)/pic/,$(WHATENC_CORE_SRCS:.c=.o))
+PC := $(B)/shlib/whatenc.pc
+# The headers of the library's API (wherever the module keeps them).
+PUBLIC_HDRS := $(or $(wildcard module/include/*.h),module/whatenc.h module/whatenc_types.h)
+
+$(B)/pic/%.o: module/%.c
+	@mkdir -p $(@D)
+	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -fPIC -c -o $@ $<
+
+$(SHLIB): $(PIC_OBJS) userspace-tool/libwhatenc.map
+	@mkdir -p $(@D)
+	$(CC) -shared -Wl,-soname,$(SONAME) \
+		-Wl,--version-script,userspace-tool/libwhatenc.map -o $@ $(PIC_OBJS)
+	ln -sf $(notdir $@) $(B)/shlib/$(SONAME)
+	ln -sf $(SONAME) $(B)/shlib/libwhatenc.so
+
+$(PC): userspace-tool/whatenc.pc.in module/version.mk
+	@mkdir -p $(@D)
+	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|' \
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|; s|@VERSION@|$(WHATENC_VERSION)|' $< >$@
+
+.PHONY: shlib install uninstall dkms-src dkms-install dkms-uninstall deb
+shlib: $(SHLIB) $(PC)
+
+# $(PC) depends on PREFIX: always remade for install.
+install: tool $(SHLIB)
+	@rm -f $(PC)
+	@$(MAKE) --no-print-directory $(PC)
+	install -D -m 755 $(TOOL) $(DESTDIR)$(BINDIR)/whatenc
+	install -D -m 644 userspace-tool/whatenc.1 $(DESTDIR)$(MANDIR)/man1/whatenc.1
+	install -D -m 644 userspace-tool/whatenc.bash-completion \
+		$(DESTDIR)$(BASHCOMPDIR)/whatenc
+	install -D -m 644 uapi/linux/whatenc.h $(DESTDIR)$(INCLUDEDIR)/linux/whatenc.h
+	install -d $(DESTDIR)$(INCLUDEDIR)/whatenc
+	install -m 644 $(PUBLIC_HDRS) $(DESTDIR)$(INCLUDEDIR)/whatenc/
+	install -D -m 644 $(SHLIB) $(DESTDIR)$(LIBDIR)/$(notdir $(SHLIB))
+	ln -sf $(notdir $(SHLIB)) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libwhatenc.so
+	install -D -m 644 $(PC) $(DESTDIR)$(PKGCONFIGDIR)/whatenc.pc
+	@if [ -z "$(DESTDIR)" ] && [ -w /etc/ld.so.cache ]; then ldconfig; fi
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/whatenc $(DESTDIR)$(MANDIR)/man1/whatenc.1 \
+		$(DESTDIR)$(BASHCOMPDIR)/whatenc \
+		$(DESTDIR)$(INCLUDEDIR)/linux/whatenc.h \
+		$(addprefix $(DESTDIR)$(INCLUDEDIR)/whatenc/,$(notdir $(PUBLIC_HDRS))) \
+		$(DESTDIR)$(LIBDIR)/libwhatenc.so $(DESTDIR)$(LIBDIR)/$(SONAME) \
+		$(DESTDIR)$(LIBDIR)/$(notdir $(SHLIB)) \
+		$(DESTDIR)$(PKGCONFIGDIR)/whatenc.pc
+	-rmdir $(DESTDIR)$(INCLUDEDIR)/whatenc 2>/dev/null
+	@if [ -z "$(DESTDIR)" ] && [ -w /etc/ld.so.cache ]; then ldconfig; fi
+
+# The module's sources as DKMS builds them (DKMS_SRC, default
+# build/dkms/whatenc-VERSION): Kbuild, module/, uapi/, kunit/sources.mk
+# (Kbuild reads it; no KUnit module is built: dkms.conf passes
+# CONFIG_KUNIT=) and dkms.conf with its version filled in.
+DKMS_SRC ?= $(B)/dkms/whatenc-$(WHATENC_VERSION)
+dkms-src:
+	rm -rf $(DKMS_SRC)
+	mkdir -p $(DKMS_SRC)/kunit
+	rsync -a -m --include='*/' --include='*.[ch]' --include='*.mk' \
+		--exclude='*' module uapi $(DKMS_SRC)/
+	cp Kbuild $(DKMS_SRC)/
+	cp kunit/sources.mk $(DKMS_SRC)/kunit/
+	sed 's/#MODULE_VERSION#/$(WHATENC_VERSION)/' dkms.conf >$(DKMS_SRC)/dkms.conf
+
+# Without Debian's packaging: the sources into /usr/src and DKMS builds
+# and installs the module for the running kernel (and, with
+# AUTOINSTALL, every later one).
+dkms-install:
+	$(MAKE) --no-print-directory dkms-src DKMS_SRC=$(DESTDIR)/usr/src/whatenc-$(WHATENC_VERSION)
+	install -D -m 644 debian/whatenc-dkms.modules-load $(DESTDIR)/usr/lib/modules-load.d/whatenc.conf
+	dkms add whatenc/$(WHATENC_VERSION)
+	dkms install whatenc/$(WHATENC_VERSION)
+
+dkms-uninstall:
+	-dkms remove whatenc/$(WHATENC_VERSION) --all
+	rm -rf $(DESTDIR)/usr/src/whatenc-$(WHATENC_VERSION)
+	rm -f $(DESTDIR)/usr/lib/modules-load.d/whatenc.conf
+
+# Debian packages from this tree (whatenc, whatenc-dkms) into build/deb/.
+deb:
+	scripts/build-deb
 
 # --- misc ------------------------------------------------------------------------
 
@@ -267,6 +372,7 @@ help:
 	@echo "make sparse     sparse (C=2) against the test kernel"
 	@echo "make checkpatch checkpatch.pl over the kernel sources"
 	@echo "make bench      whatenc vs iconv, ICU, encoding_rs (docs/performance.md)"
+	@echo "make bench-detect content detection vs uchardet, chardet, ICU"
 	@echo "make bench-vm   /dev/whatenc vs the in-process core, in the VM"
 	@echo "make fuzz       libFuzzer targets, FUZZ_SECONDS=N each"
 	@echo "                (FUZZ_RUNS=N: N executions each; FUZZ_CMP=0: no"
@@ -276,5 +382,9 @@ help:
 	@echo "make vm-test    tests/vm/*.sh, each in its own test VM"
 	@echo "make check      all of the above, with one closing tally"
 	@echo "make try        boot the VM and convert a sample"
+	@echo "make install    CLI, man page, completion, uapi header, libwhatenc.so,"
+	@echo "                whatenc.pc (PREFIX=$(PREFIX), DESTDIR=); make uninstall"
+	@echo "make dkms-install  the module through DKMS (dkms-uninstall)"
+	@echo "make deb        Debian packages whatenc, whatenc-dkms in build/deb/"
 
--include $(CORE_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) $(HOST_OBJS:.o=.d)
+-include $(CORE_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) $(HOST_OBJS:.o=.d) $(PIC_OBJS:.o=.d)

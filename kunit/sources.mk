@@ -28,4 +28,5 @@ WHATENC_KUNIT_SRCS += test_utf16.c
 WHATENC_KUNIT_SRCS += test_single_byte.c
 WHATENC_KUNIT_SRCS += test_detect.c
 WHATENC_KUNIT_SRCS += test_fuzz_regress.c
+WHATENC_KUNIT_SRCS += test_guess.c
 WHATENC_KUNIT_SRCS += test_rules.c

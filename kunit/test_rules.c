@@ -476,7 +476,9 @@ WT_CASE(rules_decls)
 WT_CASE(rules_content_hook)
 {
 	static const char doc[] = "<meta charset=\"windows-1252\">\xe9";
+	static const char euro[] = "<meta charset=\"windows-1252\"><p>abc\xa4";
 	struct got *g = WT_ALLOC(sizeof(*g));
+	int k;
 	struct whatenc_check_opts o = {
 		.fmt = HTML, .on_finding = got_finding, .guess = got_guess,
 	};
@@ -494,6 +496,27 @@ WT_CASE(rules_content_hook)
 	g->guess = -1;
 	whatenc_check(&o, (const u8 *)doc, sizeof(doc) - 1);
 	WT_EXPECT_EQ(find(g, WHATENC_RULE_CONTENT_MISMATCH), -1);
+	/*
+	 * Another encoding that decodes the document to the same text is no
+	 * mismatch: E9 is U+00E9 in windows-1252 and ISO-8859-15 alike; A4
+	 * is U+00A4 in one, U+20AC in the other (the index files). The
+	 * texts part in the block of 32 bytes that holds A4 (at 35).
+	 */
+	memset(g, 0, sizeof(*g));
+	g->guess = WHATENC_ISO_8859_15;
+	whatenc_check(&o, (const u8 *)doc, sizeof(doc) - 1);
+	WT_EXPECT_EQ(find(g, WHATENC_RULE_CONTENT_MISMATCH), -1);
+	memset(g, 0, sizeof(*g));
+	g->guess = WHATENC_ISO_8859_15;
+	whatenc_check(&o, (const u8 *)euro, sizeof(euro) - 1);
+	k = find(g, WHATENC_RULE_CONTENT_MISMATCH);
+	WT_ASSERT_TRUE(k >= 0);
+	WT_EXPECT_EQ(g->off[k], 32);
+	/* and a document the guess decodes to longer text */
+	memset(g, 0, sizeof(*g));
+	g->guess = WHATENC_UTF_16LE;
+	whatenc_check(&o, (const u8 *)doc, sizeof(doc) - 1);
+	WT_EXPECT_TRUE(find(g, WHATENC_RULE_CONTENT_MISMATCH) >= 0);
 	/* no hook: never */
 	memset(g, 0, sizeof(*g));
 	o.guess = NULL;

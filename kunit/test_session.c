@@ -782,7 +782,7 @@ WT_CASE(session_detect_invalid)
 	WT_EXPECT_EQ(sdet(s, "utf-8", 0, WHATENC_CFG_BOM_STRIP), -EINVAL);
 	WT_EXPECT_EQ(sdet(s, "utf-8", 0, WHATENC_CFG_BOM_KEEP), -EINVAL);
 	WT_EXPECT_EQ(sdet(s, "utf-16le", 0, WHATENC_CFG_DEC_WTF8), -EINVAL);
-	WT_EXPECT_EQ(sdet(s, "utf-8", 0, 0x40), -EINVAL);
+	WT_EXPECT_EQ(sdet(s, "utf-8", 0, 0x80), -EINVAL);
 	WT_EXPECT_EQ(sdet(s, "no-such-label", 0, 0), -EINVAL);
 	WT_EXPECT_EQ(scfg(s, "utf-8", WHATENC_DIR_ENCODE, WHATENC_CFG_DETECT,
 			  &cfg), -EINVAL);

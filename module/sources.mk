@@ -20,6 +20,7 @@ WHATENC_CORE_SRCS := \
 	detect/detect.c \
 	detect/rules.c \
 	detect/guess.c \
+	detect/guess_names.c \
 	codec/utf8.c \
 	codec/utf16.c \
 	codec/single_byte.c \

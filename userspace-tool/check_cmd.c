@@ -20,6 +20,7 @@
 #include "check_cmd.h"
 #include "detect_cmd.h"
 #include "whatenc_names.h"
+#include "whatenc_guess.h"
 #include "whatenc_rules.h"
 
 #define WC_EXIT_OK	0
@@ -43,6 +44,8 @@ static const char check_usage[] =
 "      --media-type=TYPE the media type it is served as, e.g. text/html,\n"
 "                        application/xhtml+xml, text/css; a charset\n"
 "                        parameter counts as --transport\n"
+"      --no-content      do not run the content detector (it reports a\n"
+"                        declared encoding the text does not look like)\n"
 "  -q, --quiet           print nothing; only the exit status tells\n"
 "      --json            print each finding as one JSON object per line\n"
 "                        (file, offset, rule, severity, message)\n"
@@ -56,6 +59,7 @@ enum {
 	OPT_TRANSPORT,
 	OPT_MEDIA_TYPE,
 	OPT_JSON,
+	OPT_NO_CONTENT,
 };
 
 static const struct option check_opts[] = {
@@ -64,6 +68,7 @@ static const struct option check_opts[] = {
 	{ "media-type", required_argument, NULL, OPT_MEDIA_TYPE },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "json", no_argument, NULL, OPT_JSON },
+	{ "no-content", no_argument, NULL, OPT_NO_CONTENT },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -164,9 +169,13 @@ static int format_of_media_type(const char *mt, const char **cs,
 
 /* ---- output --------------------------------------------------------------- */
 
+/* The content detector's confidence (0-100) a mismatch needs. */
+#define WC_GUESS_MIN	90
+
 struct wc_out {
 	const char *name;
-	bool quiet, json;
+	bool quiet, json, no_guess;
+	struct whatenc_guess guess;
 	char msg[1024];
 	size_t mlen;
 };
@@ -401,6 +410,26 @@ static int on_finding(void *ctx, const struct whatenc_finding *f)
 	return 0;
 }
 
+/*
+ * The content detector (whatenc_guess_*) over the whole document: the
+ * encoding it is sure of, for the content-mismatch rule; -1 when it is
+ * not sure, or the bytes are ASCII or not text.
+ */
+static int guess(void *ctx, const u8 *buf, size_t len)
+{
+	struct wc_out *o = ctx;
+	struct whatenc_guess_result r;
+
+	if (o->no_guess)
+		return -1;
+	whatenc_guess_init(&o->guess, -1);
+	whatenc_guess_feed(&o->guess, buf, len);
+	whatenc_guess_result(&o->guess, true, &r);
+	if (r.kind != WHATENC_GUESS_TEXT || r.confidence < WC_GUESS_MIN)
+		return -1;
+	return r.enc;
+}
+
 /* ---- files ----------------------------------------------------------------- */
 
 int whatenc_check_main(int argc, char **argv)
@@ -441,6 +470,9 @@ int whatenc_check_main(int argc, char **argv)
 		case OPT_JSON:
 			out.json = true;
 			break;
+		case OPT_NO_CONTENT:
+			out.no_guess = true;
+			break;
 		case 'h':
 			fputs(check_usage, stdout);
 			return fflush(stdout) ? WC_EXIT_ERR : WC_EXIT_OK;
@@ -469,13 +501,7 @@ int whatenc_check_main(int argc, char **argv)
 	}
 	co.on_decl = on_decl;
 	co.on_finding = on_finding;
-	/*
-	 * co.guess stays NULL: whatenc has no content detector yet. When it
-	 * has one, a function that runs it over the document and returns
-	 * the encoding it is confident of (else -1) goes here, and the
-	 * content-mismatch rule comes alive (kunit/test_rules.c tests the
-	 * hook with a stub).
-	 */
+	co.guess = guess;
 	co.ctx = &out;
 
 	for (i = optind; i < argc; i++) {

@@ -129,6 +129,12 @@ struct wt_file {
 	 */
 	struct whatenc_decoder shadow;
 	bool have_shadow;
+	/*
+	 * The engine's decoder replaces malformed input itself (the kernel
+	 * engine cannot go on after a fatal error): the shadow decoder, in
+	 * fatal mode, finds and counts the replacements.
+	 */
+	bool dec_replaces;
 	const u8 *call_in;
 	size_t call_len;
 	bool call_last;
@@ -328,7 +334,8 @@ static void count_replacement(struct wt_file *f, const struct whatenc_error *e,
 		f->first_repl = offset;
 		pos_at(f, buf, at, &f->first_line, &f->first_col);
 	}
-	f->repl_err = *e;
+	if (!f->repl_pending)	/* the first one of this decode call */
+		f->repl_err = *e;
 }
 
 /*
@@ -424,10 +431,19 @@ static int put_utf8(struct wt_ctx *c, struct wt_file *f, const u8 *buf,
 static void verbose(struct wt_ctx *c, struct wt_file *f, u64 in, u64 out)
 {
 	const struct wt_opts *o = c->o;
-	char bom[64] = "", subst[48] = "";
+	char bom[64] = "", subst[48] = "", eng[64];
+	const char *d = f->passthrough ? o->eng->name : f->dec.eng->name;
+	const char *e = f->have_enc ? f->enc.eng->name : o->eng->name;
 
 	if (!o->verbose)
 		return;
+	/* the kernel engine hands errors it cannot go on after to the core */
+	snprintf(eng, sizeof(eng), "%s engine%s%s%s%s%s", o->eng->name,
+		 strcmp(d, o->eng->name) ? " (decoder: " : "",
+		 strcmp(d, o->eng->name) ? d : "",
+		 strcmp(e, o->eng->name) ? " (encoder: " : "",
+		 strcmp(e, o->eng->name) ? e : "",
+		 strcmp(d, o->eng->name) || strcmp(e, o->eng->name) ? ")" : "");
 	if (f->dec_enc != f->from)
 		snprintf(bom, sizeof(bom), " (BOM overrides label: %s)",
 			 whatenc_name(f->dec_enc));
@@ -436,8 +452,8 @@ static void verbose(struct wt_ctx *c, struct wt_file *f, u64 in, u64 out)
 			 (unsigned long long)f->nsubst,
 			 o->unmappable == WT_UNMAP_SKIP ? "unmappable omitted" :
 							  "substituted");
-	fprintf(stderr, "%s: %s: %s engine: %s%s -> %s%s%s%s%s, %llu bytes in, %llu bytes out, %llu %s%s\n",
-		wt_prog, f->name, o->eng->name, whatenc_name(f->from),
+	fprintf(stderr, "%s: %s: %s: %s%s -> %s%s%s%s%s, %llu bytes in, %llu bytes out, %llu %s%s\n",
+		wt_prog, f->name, eng, whatenc_name(f->from),
 		o->auto_from ? " (detected)" : "",
 		f->passthrough ? "WTF-8" : "UTF-8", bom,
 		f->have_enc ? " -> " : "", f->have_enc ? enc_out_name(o) : "",
@@ -447,8 +463,13 @@ static void verbose(struct wt_ctx *c, struct wt_file *f, u64 in, u64 out)
 		o->omit_invalid ? "omitted" : "replaced", subst);
 }
 
-/* Advance the shadow decoder over what the engine's decoder consumed. */
-static void follow(struct wt_file *f, const u8 *in, size_t len, bool last)
+/*
+ * Advance the shadow decoder over what the engine's decoder consumed;
+ * with f->dec_replaces, note the U+FFFD the engine wrote for each
+ * malformed sequence (in c->mid, from @mid_at on).
+ */
+static void follow(struct wt_ctx *c, struct wt_file *f, const u8 *in,
+		   size_t len, bool last)
 {
 	u8 scratch[4096];
 	struct whatenc_buf b = {
@@ -456,10 +477,21 @@ static void follow(struct wt_file *f, const u8 *in, size_t len, bool last)
 		.out = scratch, .out_size = sizeof(scratch),
 	};
 	enum whatenc_ret r;
+	size_t at = 0;
 
 	do {
 		b.out_pos = 0;
 		r = whatenc_decode(&f->shadow, &b, last);
+		at += b.out_pos;
+		if (r == WHATENC_MALFORMED && f->dec_replaces) {
+			count_replacement(f, &f->shadow.err,
+					  f->shadow.err.offset, c->mid, at);
+			if (!f->repl_pending) {
+				f->repl_pending = true;
+				f->repl_at = f->mid_u8 + at;
+			}
+			at += 3;
+		}
 	} while (r == WHATENC_OUTPUT_FULL || r == WHATENC_MALFORMED);
 	if (r != WHATENC_INPUT_EMPTY)
 		f->have_shadow = false;	/* cannot happen: same core */
@@ -539,7 +571,7 @@ static int convert_stream(struct wt_ctx *c, struct wt_file *f, int fd)
 			if (r < 0)
 				return engine_failed(f, &f->dec, r);
 			if (f->have_shadow)
-				follow(f, c->in + (f->call_src - src),
+				follow(c, f, c->in + (f->call_src - src),
 				       b.in_pos - (f->call_src - src),
 				       last && r == WHATENC_INPUT_EMPTY);
 			if (r == WHATENC_MALFORMED && !fatal)
@@ -702,35 +734,68 @@ int wt_convert_fd(struct wt_ctx *c, int fd, const char *name)
 			return r;
 	}
 	if (!f.passthrough) {
-		r = wt_open(o->eng, &f.dec, WT_DECODE, f.dec_enc, f.dec_flags);
+		/*
+		 * The kernel engine stops for good at a fatal error: it
+		 * replaces malformed input itself (the shadow counts), and -c
+		 * (omit) decodes with the built-in core.
+		 */
+		const struct wt_engine *eng = o->eng;
+		unsigned int flags = f.dec_flags;
+
+		if (!o->fatal && !eng->snapshot) {
+			if (o->omit_invalid) {
+				eng = &wt_engine_user;
+			} else {
+				flags &= ~WHATENC_DEC_FATAL;
+				f.dec_replaces = true;
+			}
+		}
+		r = wt_open(eng, &f.dec, WT_DECODE, f.dec_enc, flags);
 		if (r) {
 			fprintf(stderr, "%s: %s: cannot start a %s decoder (%s engine): %s\n",
 				wt_prog, name, whatenc_name(f.dec_enc),
-				o->eng->name, strerror(-r));
+				eng->name, strerror(-r));
 			return WT_EXIT_ERR;
 		}
 	}
 	if (o->encode) {
-		/* WTF-8 input: malformed input is replaced here, counted */
-		r = wt_open(o->eng, &f.enc, WT_ENCODE, o->to,
+		/*
+		 * Encoder errors the CLI goes on after (--unmappable=skip or
+		 * a substitute; WTF-8 input, whose malformed input is replaced
+		 * here) need an engine that can go on: the built-in core.
+		 */
+		const struct wt_engine *eng = o->eng;
+
+		if (!eng->snapshot &&
+		    (o->unmappable == WT_UNMAP_SKIP ||
+		     o->unmappable == WT_UNMAP_CHAR ||
+		     (f.passthrough && !o->fatal)))
+			eng = &wt_engine_user;
+		r = wt_open(eng, &f.enc, WT_ENCODE, o->to,
 			    f.passthrough ? o->enc_flags & ~WHATENC_ENC_HTML :
 					    o->enc_flags);
 		if (r) {
 			fprintf(stderr, "%s: %s: cannot start a %s encoder (%s engine): %s\n",
 				wt_prog, name, whatenc_name(o->to),
-				o->eng->name, strerror(-r));
+				eng->name, strerror(-r));
 			wt_close(&f.dec);
 			return WT_EXIT_ERR;
 		}
 		f.have_enc = true;
 	}
-	f.have_shadow = f.have_enc && !f.passthrough && !o->eng->snapshot &&
-			o->unmappable == WT_UNMAP_FAIL &&
+	f.have_shadow = !f.passthrough && !f.dec.eng->snapshot &&
+			((f.have_enc && o->unmappable == WT_UNMAP_FAIL) ||
+			 f.dec_replaces) &&
 			!whatenc_decoder_init(&f.shadow, f.dec_enc, f.dec_flags);
 	r = convert_stream(c, &f, fd);
 	wt_close(&f.dec);
 	if (f.have_enc)
 		wt_close(&f.enc);
-	replaced_note(c, &f);
+	/*
+	 * After a conversion error the message says what stopped the run;
+	 * a count would depend on how far the engine had read.
+	 */
+	if (r != WT_EXIT_CONV)
+		replaced_note(c, &f);
 	return r;
 }

@@ -16,6 +16,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "content.h"
 #include "detect_cmd.h"
 
 #define WD_EXIT_OK	0
@@ -34,6 +35,10 @@ static const char detect_usage[] =
 "  FILE: ENCODING (SOURCE, CONFIDENCE)\n"
 "SOURCE is bom, transport, meta, xml-declaration, @charset, validity,\n"
 "referrer or fallback; CONFIDENCE is certain or tentative (HTML's terms).\n"
+"Where the format's rules end at the fallback (no --fallback given) and\n"
+"the bytes are not ASCII, the encoding is guessed from the content:\n"
+"  FILE: ENCODING (content, tentative, N%%)   or   FILE: not text (content, N%%)\n"
+"N%% is the guess's confidence.\n"
 "\n"
 "  -F, --format=FORMAT   html (HTML Standard encoding sniffing: BOM,\n"
 "                        transport, <meta> prescan of 1024 bytes, XML\n"
@@ -53,10 +58,11 @@ static const char detect_usage[] =
 "                        00 00 is UTF-16LE, 00 00 FE FF no BOM (default:\n"
 "                        both are unsupported UTF-32)\n"
 "  -h, --help            show this help\n"
+"%s"
 "\n"
 "Exit status: 0 every file detected; 1 some file is in an encoding whatenc\n"
-"cannot decode (UTF-32, EBCDIC, an unknown XML encoding label); 2 usage\n"
-"error, unknown label, I/O error.\n";
+"cannot decode (UTF-32, EBCDIC, an unknown XML encoding label) or is not\n"
+"text; 2 usage error, unknown label, I/O error.\n";
 
 enum {
 	OPT_TRANSPORT = 256,
@@ -74,6 +80,7 @@ static const struct option detect_opts[] = {
 	{ "utf8-sniff", no_argument, NULL, OPT_UTF8_SNIFF },
 	{ "no-utf32", no_argument, NULL, OPT_NO_UTF32 },
 	{ "help", no_argument, NULL, 'h' },
+	WT_CONTENT_OPTIONS,
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -157,6 +164,7 @@ int wt_detect_auto(enum whatenc_format fmt,
 		   enum whatenc_encoding *enc)
 {
 	struct whatenc_detection d;
+	struct whatenc_guess_result g;
 	int r = whatenc_detect(fmt, buf, len, at_eof, opts, &d);
 
 	if (r == -EAGAIN)
@@ -173,6 +181,8 @@ int wt_detect_auto(enum whatenc_format fmt,
 		return WD_EXIT_UNSUP;
 	}
 	*enc = d.enc;
+	if (wt_content_decides(&d, opts->flags, true, buf, len, at_eof, &g))
+		return wt_content_auto(&g, name, enc);
 	return 0;
 }
 
@@ -277,8 +287,12 @@ int whatenc_detect_main(int argc, char **argv)
 		case OPT_NO_UTF32:
 			o.flags |= WHATENC_DETECT_NO_UTF32;
 			break;
+		case WT_OPT_CONTENT_FIRST ... WT_OPT_CONTENT_LAST:
+			if (wt_content_option(opt, optarg))
+				return WD_EXIT_ERR;
+			break;
 		case 'h':
-			fputs(detect_usage, stdout);
+			printf(detect_usage, wt_content_usage);
 			return fflush(stdout) ? WD_EXIT_ERR : WD_EXIT_OK;
 		default:
 			fprintf(stderr, "Try 'whatenc detect --help' for more information.\n");
@@ -295,6 +309,7 @@ int whatenc_detect_main(int argc, char **argv)
 		bool is_stdin = !strcmp(name, "-"), at_eof;
 		enum whatenc_format f;
 		struct whatenc_detection d;
+		struct whatenc_guess_result g;
 		size_t len;
 		int fd = STDIN_FILENO;
 
@@ -328,6 +343,17 @@ int whatenc_detect_main(int argc, char **argv)
 			continue;
 		}
 		printf("%s: ", is_stdin ? "-" : name);
+		if (wt_content_decides(&d, o.flags, false, buf, len, at_eof,
+				       &g)) {
+			wt_content_print(stdout, &g);
+			putchar('\n');
+			if ((g.kind == WHATENC_GUESS_NOT_TEXT ||
+			     (wt_content.fail_weak &&
+			      g.confidence < wt_content.min_confidence)) &&
+			    status == WD_EXIT_OK)
+				status = WD_EXIT_UNSUP;
+			continue;
+		}
 		if (d.unsupported) {
 			print_unsup(stdout, &d, buf);
 			if (status == WD_EXIT_OK)

@@ -67,7 +67,9 @@ const struct wt_engine wt_engine_user = {
  * @end:    set to the offset in @in just after them
  *
  * Replays the call one input byte at a time (chunk boundaries never
- * change results) and watches the output grow.
+ * change results) and watches the output grow. @snap may be in fatal
+ * mode: each malformed sequence counts as the 3 bytes of U+FFFD that
+ * replace it.
  *
  * Return: 0, or -ENOENT if the replay never reaches @target.
  */
@@ -95,7 +97,10 @@ int wt_user_locate(const struct whatenc_decoder *snap, const u8 *in,
 			b.out_pos = 0;
 			r = whatenc_decode(&d, &b, fin);
 			out += b.out_pos;
-		} while (r == WHATENC_OUTPUT_FULL);
+			/* the CLI (or the device) writes U+FFFD for it */
+			if (r == WHATENC_MALFORMED)
+				out += 3;
+		} while (r == WHATENC_OUTPUT_FULL || r == WHATENC_MALFORMED);
 		if (r != WHATENC_INPUT_EMPTY)
 			return -ENOENT;
 		p += b.in_pos;

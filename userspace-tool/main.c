@@ -15,8 +15,10 @@
 #include <unistd.h>
 
 #include "tool.h"
+#include "content.h"
 #include "detect_cmd.h"
 #include "check_cmd.h"
+#include "names_cmd.h"
 
 /* The one version: the top-level VERSION file, passed by the Makefile. */
 #ifndef WHATENC_VERSION
@@ -28,6 +30,7 @@ const char *wt_prog = "whatenc";
 static const char usage_text[] =
 "Usage: whatenc [-f FROM] [-t TO] [OPTION...] [FILE...]\n"
 "       whatenc detect [OPTION...] FILE...   (see whatenc detect --help)\n"
+"       whatenc names [OPTION...] DIR...     (see whatenc names --help)\n"
 "       whatenc check [OPTION...] FILE...    (see whatenc check --help)\n"
 "Convert text between the encodings of the WHATWG Encoding Standard.\n"
 "\n"
@@ -42,7 +45,13 @@ static const char usage_text[] =
 "  -f, --from-code=FROM  input encoding label (default utf-8), or auto:\n"
 "                        detect each file's encoding (see --format)\n"
 "      --format=FORMAT   for -f auto: html, xml, css, text, or auto (by\n"
-"                        the file name's extension, the default)\n"
+"                        the file name's extension, the default). Where\n"
+"                        the format's rules find no declaration, the\n"
+"                        encoding is guessed from the content; the guess\n"
+"                        and its confidence are reported on standard error\n"
+"                        (a weak one as a warning); data that is not text\n"
+"                        is not converted (exit 1)\n"
+"%s"
 "  -t, --to-code=TO      output encoding label (default utf-8)\n"
 "  -o, --output=OUT      write to OUT instead of standard output; OUT is\n"
 "                        replaced only if everything converted\n"
@@ -120,6 +129,7 @@ static const struct option long_opts[] = {
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
+	WT_CONTENT_OPTIONS,
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -373,6 +383,8 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "detect"))
 		return whatenc_detect_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "names"))
+		return whatenc_names_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "check"))
 		return whatenc_check_main(argc - 1, argv + 1);
 	while ((opt = getopt_long(argc, argv, "f:t:o:icslvhV", long_opts,
@@ -431,8 +443,12 @@ int main(int argc, char **argv)
 		case OPT_FORMAT:
 			format = optarg;
 			break;
+		case WT_OPT_CONTENT_FIRST ... WT_OPT_CONTENT_LAST:
+			if (wt_content_option(opt, optarg))
+				return WT_EXIT_ERR;
+			break;
 		case 'h':
-			fputs(usage_text, stdout);
+			printf(usage_text, wt_content_usage);
 			return fflush(stdout) ? WT_EXIT_ERR : WT_EXIT_OK;
 		case 'V':
 			printf("whatenc %s\n", WHATENC_VERSION);

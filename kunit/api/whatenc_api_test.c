@@ -4,10 +4,11 @@
  * module sees it
  *
  * This module is what a filesystem or driver would be: it includes only
- * whatenc.h and links only against whatenc.ko's EXPORT_SYMBOL_GPL
- * symbols (modpost refuses anything else). It calls every exported
- * function on its success and error paths, converts names with NUL and
- * '/', fills buffers exactly and one byte short, and runs conversions
+ * the public headers (module/include/) and links only against
+ * whatenc.ko's EXPORT_SYMBOL_GPL symbols (modpost refuses anything
+ * else). It calls every exported function on its success and error
+ * paths, converts names with NUL and '/', fills buffers exactly and one
+ * byte short, checks a document's declarations, and runs conversions
  * with a spinlock held and interrupts off, and in hard interrupt context
  * (irq_work): with CONFIG_DEBUG_ATOMIC_SLEEP any might_sleep() on those
  * paths would print "BUG: sleeping function called from invalid
@@ -24,6 +25,7 @@
 #include <linux/hardirq.h>
 #include "whatenc.h"
 #include "whatenc_names.h"
+#include "whatenc_rules.h"
 #include "names_index.h"
 #include "wt_ref.h"
 
@@ -339,6 +341,10 @@ static void api_wtf8(struct kunit *test)
 /* A batch of conversions; returns the number of wrong results. */
 static int convert_batch(void)
 {
+	static const u8 bom_meta[] = "\xef\xbb\xbf<meta charset=koi8-r>";
+	static const struct whatenc_check_opts co = {
+		.fmt = WHATENC_CHECK_HTML,
+	};
 	static const u16 w16[] = { 'a', 0xd83d, 0xd83d, 0xde00, 0xde00 };
 	struct whatenc_decoder d;
 	struct whatenc_buf b;
@@ -373,6 +379,9 @@ static int convert_batch(void)
 	b.out_size = sizeof(out);
 	if (whatenc_decode(&d, &b, true) != WHATENC_INPUT_EMPTY ||
 	    b.out_pos != 2 || out[0] != 0xc2 || out[1] != 0x80)
+		bad++;
+	/* declaration rules: a UTF-8 BOM and a meta naming KOI8-R conflict */
+	if (whatenc_check(&co, bom_meta, sizeof(bom_meta) - 1) != 1)
 		bad++;
 	return bad;
 }

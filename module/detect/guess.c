@@ -24,7 +24,10 @@
  * The stream is processed in blocks that end at multiples of WG_BLOCK
  * of the stream offset, whatever the caller's chunks; the early stop
  * and the pruning of hopeless candidates are decided only there, so the
- * answer never depends on how the input was split.
+ * answer never depends on how the input was split. Valid UTF-8 never
+ * stops early (one bad byte anywhere makes it invalid): once it is
+ * certain, only UTF-8 validity is checked, and should it fail the other
+ * candidates resume from the next block on.
  */
 #include "internal.h"
 #include "whatenc_guess.h"
@@ -129,6 +132,14 @@ static int wg_u16_unit(u16 u)
 static int wg_clamp(s32 v)
 {
 	return v > WG_CLAMP ? WG_CLAMP : v < -WG_CLAMP ? -WG_CLAMP : v;
+}
+
+/* @n times @w (a per-event score), clamped: counts grow without bound. */
+static s32 wg_times(u32 n, s32 w)
+{
+	s32 lim = WG_CLAMP / (w < 0 ? -w : w);
+
+	return n > (u32)lim ? (w < 0 ? -WG_CLAMP : WG_CLAMP) : (s32)n * w;
 }
 
 /* Single-byte candidates: every pair with a non-ASCII byte. */
@@ -269,7 +280,8 @@ static void wg_utf16_block(struct whatenc_guess *g, const u8 *p, size_t n,
 /* Total of candidate @k with the control and hint terms. */
 static s32 wg_sb_total(const struct whatenc_guess *g, int k)
 {
-	s32 s = g->sb[k] + (s32)(g->controls + g->escapes) * WG_CTRL;
+	s32 s = g->sb[k] + wg_times(g->controls, WG_CTRL) +
+		wg_times(g->escapes, WG_CTRL);
 
 	if (g->hint >= 0 && wg_sb_cands[k].lang == g->hint)
 		s += WG_HINT;
@@ -278,10 +290,10 @@ static s32 wg_sb_total(const struct whatenc_guess *g, int k)
 
 static s32 wg_cjk_total(const struct whatenc_guess *g, int k)
 {
-	s32 s = g->cjk[k] + (s32)g->controls * WG_CTRL;
+	s32 s = g->cjk[k] + wg_times(g->controls, WG_CTRL);
 
 	if (wg_cjk_cands[k].enc != WHATENC_ISO_2022_JP)
-		s += (s32)g->escapes * WG_CTRL;
+		s += wg_times(g->escapes, WG_CTRL);
 	if (g->hint >= 0 && wg_cjk_cands[k].lang + WG_NR_SB_LANGS == g->hint)
 		s += WG_HINT;
 	return s;
@@ -305,8 +317,9 @@ static s32 wg_total(const struct whatenc_guess *g, int i, bool at_eof)
 		if (g->utf8_errors || !g->utf8_multi ||
 		    (at_eof && !g->done && g->utf8.needed))
 			return WG_NONE;
-		return wg_clamp((s32)g->utf8_multi * WG_UTF8 +
-				(s32)(g->controls + g->escapes) * WG_CTRL);
+		return wg_times(g->utf8_multi, WG_UTF8) +
+		       wg_times(g->controls, WG_CTRL) +
+		       wg_times(g->escapes, WG_CTRL);
 	}
 	i -= WG_I_U16;
 	if (g->utf16_dead & (1 << i) || g->total < 2 ||
@@ -373,11 +386,24 @@ static int wg_best(const struct whatenc_guess *g, bool at_eof, s32 *margin)
 	return bi;
 }
 
+/* Counters saturate (a stream may be longer than 4 GiB). */
+static void wg_saturate(u32 *n)
+{
+	if (*n > WG_CLAMP)
+		*n = WG_CLAMP;
+}
+
 /* At a block boundary: clamp, prune, decide whether to stop. */
 static void wg_boundary(struct whatenc_guess *g)
 {
 	s32 margin;
 	int k;
+
+	wg_saturate(&g->nonascii);
+	wg_saturate(&g->controls);
+	wg_saturate(&g->escapes);
+	wg_saturate(&g->utf8_multi);
+	wg_saturate(&g->utf8_errors);
 
 	for (k = 0; k < WG_NR_SB_CANDS; k++)
 		g->sb[k] = wg_clamp(g->sb[k]);
@@ -391,11 +417,17 @@ static void wg_boundary(struct whatenc_guess *g)
 		if (g->utf16[k] < WG_DEAD)
 			g->utf16_dead |= 1 << k;
 	}
-	if (g->nonascii + g->controls < WG_SURE_BYTES)
+	if (g->utf8_only && g->utf8_errors)
+		g->utf8_only = false;
+	if (g->utf8_only || g->nonascii + g->controls < WG_SURE_BYTES)
 		return;
-	wg_best(g, false, &margin);
-	if (margin >= WG_SURE)
+	if (wg_best(g, false, &margin) == WG_I_UTF8) {
+		/* validity needs every byte: keep checking that alone */
+		if (margin >= WG_SURE)
+			g->utf8_only = true;
+	} else if (margin >= WG_SURE) {
 		g->done = true;
+	}
 }
 
 /**
@@ -435,6 +467,17 @@ static bool wg_ieq(const char *s, size_t len, const char *lit)
 	return !lit[len];
 }
 
+/* Index of language @name in wg_lang_name, or -ENOENT. */
+static int wg_lang(const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(wg_lang_name); i++)
+		if (len && wg_ieq(name, len, wg_lang_name[i]))
+			return i;
+	return -ENOENT;
+}
+
 /**
  * whatenc_guess_hint() - the language hint for a locale, language tag or domain
  * @s:   "ja", "ja_JP.UTF-8", "pt-BR", "zh-TW", "zh_HK", or a top-level
@@ -453,27 +496,20 @@ int whatenc_guess_hint(const char *s, size_t len)
 	const char *t;
 
 	while (n < len && s[n] != '_' && s[n] != '-' && s[n] != '.' &&
-	       s[n] != '@')
+	    s[n] != '@')
 		n++;
-	if (n && wg_ieq(s, n, "zh")) {
-		const char *r = s + n + 1;
-		size_t rl = n < len ? len - n - 1 : 0;
+	if (n == 2 && wg_ieq(s, 2, "zh")) {
+		const char *r = s + 3;
+		size_t rl = len > 3 ? len - 3 : 0;
 
 		if (rl >= 2 && (wg_ieq(r, 2, "tw") || wg_ieq(r, 2, "hk") ||
 				wg_ieq(r, 2, "mo") ||
 				(rl >= 4 && wg_ieq(r, 4, "hant"))))
-			return whatenc_guess_hint("zh_TW", 5);
-		n = 5;
-		s = "zh_CN";
-		len = 5;
+			return wg_lang("zh_TW", 5);
+		return wg_lang("zh_CN", 5);
 	}
-	for (i = 0; i < ARRAY_SIZE(wg_lang_name); i++)
-		if (n && wg_ieq(s, n, wg_lang_name[i]))
-			return i;
-	if (n == 5 && len == 5)
-		for (i = 0; i < ARRAY_SIZE(wg_lang_name); i++)
-			if (wg_ieq(s, 5, wg_lang_name[i]))
-				return i;
+	if (wg_lang(s, n) >= 0)
+		return wg_lang(s, n);
 	t = s + len;
 	while (t > s && t[-1] != '.')
 		t--;
@@ -488,6 +524,12 @@ static void wg_block(struct whatenc_guess *g, const u8 *p, size_t n)
 {
 	int k;
 
+	if (g->utf8_only) {
+		/* the others resume at the next block after an error */
+		wg_utf8_block(g, p, n);
+		g->total += n;
+		return;
+	}
 	wg_sb_block(g, p, n);
 	for (k = 0; k < WG_NR_CJK; k++)
 		if (!(g->cjk_dead & (1 << k)))

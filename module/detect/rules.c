@@ -22,6 +22,8 @@
 #include "whatenc_rules.h"
 
 #define WR_META_MAX	1024	/* [html5:12] the first 1024 bytes */
+#define WR_CMP_IN	32	/* wr_same_text(): input bytes per step */
+#define WR_CMP_OUT	(3 * WR_CMP_IN + 16)	/* output room per step */
 
 #define E true		/* error: the rule says "must" */
 #define W false		/* warning: "should", or advice */
@@ -619,6 +621,68 @@ static bool wr_decode(const struct wr *w, int enc, struct whatenc_finding *f)
 	return true;
 }
 
+/*
+ * Decode @len (at most WR_CMP_IN) bytes at @in with @d into @out, which
+ * has room for WR_CMP_OUT bytes: 3 per input byte (U+FFFD and every BMP
+ * character take at most 3; 4-byte characters come from 4 input bytes)
+ * and what a coder may hold back. Returns the bytes written, or -1 if
+ * the input did not all go in (which the bound rules out).
+ */
+static long wr_decode_some(struct whatenc_decoder *d, const u8 *in,
+			   size_t len, bool last, u8 *out)
+{
+	struct whatenc_buf b = {
+		.in = in, .in_size = len, .out = out, .out_size = WR_CMP_OUT,
+	};
+
+	if (whatenc_decode(d, &b, last) != WHATENC_INPUT_EMPTY ||
+	    b.in_pos != len)
+		return -1;
+	return b.out_pos;
+}
+
+/*
+ * Whether encodings @a and @b decode the document to the same text
+ * (replacement mode, a BOM sniffed as "decode" does), so that a guess of
+ * @b says nothing against a declaration of @a (windows-1252 and
+ * ISO-8859-15 agree on most bytes). If not, *@off is the offset of the
+ * WR_CMP_IN-byte block in which the texts part.
+ */
+static bool wr_same_text(const struct wr *w, int a, int b, size_t *off)
+{
+	struct whatenc_decoder da, db;
+	u8 oa[2 * WR_CMP_OUT], ob[2 * WR_CMP_OUT];
+	size_t la = 0, lb = 0, pos = 0, n, k;
+	long ra, rb;
+	bool last;
+
+	if (a == b || whatenc_decoder_init(&da, a, WHATENC_BOM_SNIFF) ||
+	    whatenc_decoder_init(&db, b, WHATENC_BOM_SNIFF))
+		return true;
+	do {
+		n = w->n - pos < WR_CMP_IN ? w->n - pos : WR_CMP_IN;
+		last = pos + n == w->n;
+		ra = wr_decode_some(&da, w->b + pos, n, last, oa + la);
+		rb = wr_decode_some(&db, w->b + pos, n, last, ob + lb);
+		if (ra < 0 || rb < 0)
+			return true;	/* cannot tell: no finding */
+		la += ra;
+		lb += rb;
+		k = la < lb ? la : lb;
+		*off = pos;
+		/* the same text is never a block's output or more apart */
+		if (memcmp(oa, ob, k) || la - k > WR_CMP_OUT ||
+		    lb - k > WR_CMP_OUT)
+			return false;
+		memmove(oa, oa + k, la - k);
+		memmove(ob, ob + k, lb - k);
+		la -= k;
+		lb -= k;
+		pos += n;
+	} while (!last);
+	return !la && !lb;
+}
+
 static bool wr_declared(const struct whatenc_detection *det)
 {
 	return det->source == WHATENC_SRC_BOM ||
@@ -653,9 +717,9 @@ static void wr_bytes(struct wr *w)
 		f.len = 0;
 		if (w->o->guess) {
 			g = w->o->guess(w->o->ctx, w->b, w->n);
-			if (g >= 0 && g < WHATENC_NR_ENCODINGS && g != (int)det->enc) {
+			if (g >= 0 && g < WHATENC_NR_ENCODINGS &&
+			    !wr_same_text(w, det->enc, g, &f.off)) {
 				f.rule = WHATENC_RULE_CONTENT_MISMATCH;
-				f.off = 0;
 				f.guess = g;
 				wr_emit(w, &f);
 			}

@@ -108,8 +108,8 @@ struct whatenc_decl {
  * @WHATENC_RULE_DECODE_ERROR: the bytes are not valid in the encoding in
  *	use (fatal decoding fails)
  * @WHATENC_RULE_CONTENT_MISMATCH: the content detector is confident of
- *	another encoding than the one in use (warning; needs
- *	&whatenc_check_opts.guess)
+ *	another encoding than the one in use, one that decodes the document
+ *	to other text (warning; needs &whatenc_check_opts.guess)
  * @WHATENC_RULE_HTML_XML_DECL: HTML: an XML declaration
  * @WHATENC_RULE_HTML_UNDECLARED: HTML: non-ASCII bytes and no BOM,
  *	transport or <meta> declaration
@@ -222,11 +222,11 @@ struct whatenc_finding {
  *	(transport first), or NULL; a non-zero return stops the check
  * @on_finding:    called for every broken rule, or NULL; a non-zero return
  *	stops the check
- * @guess:         the content detector, or NULL for none: given the
+ * @guess:         a content detector, or NULL for none: given the
  *	document, returns an encoding it is confident of, or -1 when it is
- *	not confident. Nothing in whatenc provides one yet (the content
- *	detector is a separate piece of work); with NULL the
- *	%WHATENC_RULE_CONTENT_MISMATCH rule is not checked.
+ *	not confident (`whatenc check` runs whatenc_guess_feed() over the
+ *	document; its state is too big for this function's stack). With
+ *	NULL the %WHATENC_RULE_CONTENT_MISMATCH rule is not checked.
  * @ctx:           passed to the callbacks
  */
 struct whatenc_check_opts {

@@ -57,3 +57,4 @@ module_exit(whatenc_exit);
 MODULE_LICENSE("GPL");
 MODULE_AUTHOR("whatenc developers");
 MODULE_DESCRIPTION("WHATWG Encoding Standard decoders and encoders");
+MODULE_VERSION(WHATENC_VERSION);

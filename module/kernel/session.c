@@ -30,6 +30,7 @@
 #include <linux/stddef.h>
 #include <linux/string.h>
 #include "session.h"
+#include "whatenc_guess.h"
 
 /* The uapi flags are passed to the core unchanged. */
 static_assert(WHATENC_CFG_DEC_FATAL == WHATENC_DEC_FATAL);
@@ -93,7 +94,7 @@ static_assert(offsetof(struct whatenc_convert, reserved) == 56);
 			 WHATENC_CFG_DEC_WTF8)
 #define WE_ENC_FLAGS	(WHATENC_CFG_ENC_HTML | WHATENC_CFG_ENC_UTF16)
 #define WE_DET_FLAGS	(WHATENC_CFG_DEC_FATAL | WHATENC_CFG_DETECT | \
-			 WHATENC_CFG_DETECT_TRANSPORT)
+			 WHATENC_CFG_DETECT_TRANSPORT | WHATENC_CFG_DETECT_CONTENT)
 
 static bool is_utf16(int enc)
 {
@@ -293,6 +294,8 @@ static void we_det_clear(struct we_session *s)
 	s->look_len = 0;
 	s->look_pos = 0;
 	memset(&s->det, 0, sizeof(s->det));
+	s->det_content = false;
+	s->det_confidence = 0;
 	if (!we_detecting(s)) {
 		s->det_state = WHATENC_DETSTATE_OFF;
 		return;
@@ -306,6 +309,39 @@ static size_t we_look_cap(const struct we_session *s)
 {
 	return s->det_format == WHATENC_DETECT_FMT_TEXT ?
 		WHATENC_DETECT_LOOK_TEXT : WHATENC_DETECT_LOOK_MARKUP;
+}
+
+/*
+ * WHATENC_CFG_DETECT_CONTENT: where the rules ended at the label (or
+ * found only ASCII, which may be ISO-2022-JP or UTF-16), the content
+ * detector guesses from the look-ahead. Its state (about 1.2 KB) is
+ * allocated for the moment; without memory the rules' answer stands.
+ */
+static void we_detect_content(struct we_session *s, bool at_eof)
+{
+	struct whatenc_detection *d = &s->det;
+	struct whatenc_guess_result r;
+	struct whatenc_guess *g;
+
+	s->det_content = false;
+	s->det_confidence = 0;
+	if (!(s->flags & WHATENC_CFG_DETECT_CONTENT) ||
+	    (d->source != WHATENC_SRC_FALLBACK &&
+	     !(d->source == WHATENC_SRC_VALIDITY &&
+	       (d->flags & WHATENC_DETECTED_ASCII))))
+		return;
+	g = kmalloc(sizeof(*g), GFP_KERNEL_ACCOUNT);
+	if (!g)
+		return;
+	whatenc_guess_init(g, -1);
+	whatenc_guess_feed(g, s->look, s->look_len);
+	whatenc_guess_result(g, at_eof, &r);
+	kfree(g);
+	if (r.kind != WHATENC_GUESS_TEXT)
+		return;
+	d->enc = r.enc;
+	s->det_content = true;
+	s->det_confidence = r.confidence;
 }
 
 /*
@@ -365,6 +401,7 @@ static int we_detect_run(struct we_session *s, bool at_eof)
 		memcpy(s->err.bytes, s->look + off, len);
 		return -EOPNOTSUPP;
 	}
+	we_detect_content(s, at_eof);
 	whatenc_decoder_init(&s->c.dec, d->enc, we_det_dec_flags(s));
 	s->det_state = WHATENC_DETSTATE_DONE;
 	return 0;
@@ -663,7 +700,9 @@ int we_session_status(struct we_session *s, struct whatenc_status *st)
 	if (s->det_state == WHATENC_DETSTATE_DONE ||
 	    s->det_state == WHATENC_DETSTATE_UNSUPPORTED) {
 		st->detect_encoding = s->det.unsupported ? ~0u : s->det.enc;
-		st->detect_source = s->det.source;
+		st->detect_source = s->det_content ? WHATENC_DETSRC_CONTENT :
+				    s->det.source;
+		st->detect_confidence = s->det_confidence;
 		st->detect_unsupported = s->det.unsupported;
 		st->detect_buffered = s->look_len - s->look_pos;
 		st->detect_certain = s->det.certain;

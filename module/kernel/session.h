@@ -101,6 +101,8 @@ struct we_session {
 	u32 det_state;		/* WHATENC_DETSTATE_* */
 	bool det_rearm;		/* the stream ended: detect again */
 	struct whatenc_detection det;
+	bool det_content;	/* DETECT_CONTENT: the content decided */
+	u8 det_confidence;	/* ... with this confidence (0-100) */
 	u8 *look;
 	size_t look_len;
 	size_t look_pos;

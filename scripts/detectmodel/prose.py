@@ -51,12 +51,16 @@ def _train_files():
 
 
 def missing_packages():
+    """Training packages not installed, or installed without their
+    catalogs (an image that excludes /usr/share/locale)."""
     out = []
     for p in TRAIN_PKGS:
         r = subprocess.run(["dpkg-query", "-W", "-f=${Status}", p],
                            capture_output=True, text=True)
         if "install ok installed" not in r.stdout:
             out.append(p)
+    out += sorted("%s (files missing)" % f for f in _train_files()
+                  if not os.path.exists(f))[:5]
     return out
 
 

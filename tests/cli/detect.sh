@@ -80,7 +80,10 @@ det "BOM beats transport" "bom.html: UTF-8 (bom, certain)" \
 mk x.html '<?xml version="1.0" encoding="windows-1251"?><p>'
 det "xml declaration in html" "x.html: windows-1251 (xml-declaration, tentative)" x.html
 mk p.html '<p>caf\303\251</p>'
-det "html default" "p.html: windows-1252 (fallback, tentative)" p.html
+det "html default (--no-content)" "p.html: windows-1252 (fallback, tentative)" \
+	--no-content p.html
+# without a declaration the content decides (tests/cli/content.sh)
+det "html undeclared utf-8: content" "p.html: UTF-8 (content, tentative, 100%)" p.html
 det "html --fallback" "p.html: Shift_JIS (fallback, tentative)" \
 	--fallback=sjis p.html
 det "html --referrer" "p.html: ISO-8859-2 (referrer, tentative)" \
@@ -129,13 +132,15 @@ det "css referrer" "sq.css: ISO-8859-2 (referrer, tentative)" \
 mk a.txt 'hello\n'
 det "ascii text" "a.txt: UTF-8 (validity, tentative)" a.txt
 mk l.txt 'caf\351\n'
-det "invalid utf-8 text: fallback" "l.txt: windows-1252 (fallback, tentative)" l.txt
+det "invalid utf-8 text: fallback (--no-content)" "l.txt: windows-1252 (fallback, tentative)" \
+	--no-content l.txt
 det "text --fallback" "l.txt: ISO-8859-2 (fallback, tentative)" \
 	--fallback=latin2 l.txt
 # invalid UTF-8 far into a file is still seen (text examines all bytes)
 { i=0; while [ $i -lt 600 ]; do printf 'caf\303\251 caf\303\251 '; i=$((i + 1)); done
   printf '\351'; } >late.txt
-det "invalid utf-8 after 7 KB" "late.txt: windows-1252 (fallback, tentative)" late.txt
+det "invalid utf-8 after 7 KB" "late.txt: windows-1252 (fallback, tentative)" \
+	--no-content late.txt
 printf 'caf\303\251' | "$WHATENC" detect - >"$T/out" 2>"$T/err"
 status "stdin exit" 0 $?
 check "stdin is text" [ "$(cat "$T/out")" = "-: UTF-8 (validity, tentative)" ]
@@ -156,8 +161,8 @@ if "$WHATENC" --help 2>/dev/null | grep -q -- '--format'; then
 	status "-f auto html exit" 0 $?
 	same "-f auto: meta decides" "$T/out" kw.txt
 	mk kx.txt '<meta charset=koi8-r>\303\201\303\202'
-	"$WHATENC" --engine="$WT_ENGINE" -f auto --format=text k.html >"$T/out" 2>"$T/err"
-	same "-f auto --format=text: fallback windows-1252" "$T/out" kx.txt
+	"$WHATENC" --engine="$WT_ENGINE" -f auto --format=text --no-content k.html >"$T/out" 2>"$T/err"
+	same "-f auto --format=text --no-content: fallback windows-1252" "$T/out" kx.txt
 	mk l2.css '@charset "iso-8859-2";\261'
 	mk l2u.txt '@charset "iso-8859-2";\304\205'
 	"$WHATENC" --engine="$WT_ENGINE" -f auto l2.css >"$T/out" 2>"$T/err"

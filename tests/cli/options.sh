@@ -171,7 +171,7 @@ printf '<meta charset="shift_jis">\202\240' >"$T/sj.html"
 check "-f auto: HTML <meta>" [ "$(we -f auto "$T/sj.html" | hex)" = "$(printf '<meta charset="shift_jis">' | hex) e3 81 82" ]
 we -f auto -v "$T/sj.html" >"$T/out" 2>"$T/err"
 contains "-f auto -v names the detected encoding" "$T/err" "Shift_JIS (detected)"
-check "-f auto: text that is not UTF-8 -> windows-1252" [ "$(printf '\351t\351' | we -f auto | hex)" = "c3 a9 74 c3 a9" ]
+check "-f auto --no-content: text that is not UTF-8 -> windows-1252" [ "$(printf '\351t\351' | we -f auto --no-content | hex)" = "c3 a9 74 c3 a9" ]
 check "-f auto: UTF-8 text" [ "$(printf '\303\251' | we -f auto | hex)" = "c3 a9" ]
 check "-f auto --format=html on stdin" [ "$(we -f auto --format=html <"$T/sj.html" | hex)" = "$(printf '<meta charset="shift_jis">' | hex) e3 81 82" ]
 check "-f auto: BOM" [ "$(printf '\376\377\000a' | we -f auto)" = a ]

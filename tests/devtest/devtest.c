@@ -545,7 +545,7 @@ static void test_status_fields(void)
 	      !st.detect_encoding && !st.detect_source &&
 	      !st.detect_unsupported && !st.detect_buffered &&
 	      !st.detect_certain && !st.detect_flags && !st.detect_bom_len &&
-	      !st.detect_reserved &&
+	      !st.detect_confidence &&
 	      st.err_kind == 0 && st.err_len == 0 && st.state == 0 &&
 	      st.buf_size >= 4096, "zeroed fields");
 	CHECK(!memchr(st.name + strlen(st.name), 0xaa,
@@ -593,7 +593,7 @@ static void test_detect(void)
 	      !strcmp(st.name, "Shift_JIS") &&
 	      st.detect_source == WHATENC_DETSRC_META &&
 	      st.detect_certain == 0 && st.detect_bom_len == 0 &&
-	      st.detect_reserved == 0 && st.reserved[0] == 0,
+	      st.detect_confidence == 0 && st.reserved[0] == 0,
 	      "meta status: state %u enc %u src %u", st.detect_state,
 	      st.detect_encoding, st.detect_source);
 	CHECK(ioctl(fd, WHATENC_IOC_END_OF_STREAM) == 0, "eos");
@@ -657,6 +657,61 @@ static void test_detect(void)
 	CHECK(ioctl(fd, WHATENC_IOC_RESET) == 0 && xwrite(fd, "ok", 2) == 2 &&
 	      ioctl(fd, WHATENC_IOC_END_OF_STREAM) == 0 &&
 	      xread(fd, buf, sizeof(buf)) == 2, "reset after utf-32");
+	close(fd);
+}
+
+/*
+ * Detect mode with WHATENC_CFG_DETECT_CONTENT: undeclared KOI8-R text
+ * (a sentence encoded by Python's koi8_r codec) is guessed, not decoded
+ * with the label; random bytes keep the label.
+ */
+static void test_detect_content(void)
+{
+	static const char koi[] =
+		"\xf0\xd2\xc9\xd7\xc5\xd4\x21\x20\xfc\xd4\xcf\x20\xcb\xcf"
+		"\xd2\xcf\xd4\xcb\xcf\xc5\x20\xd0\xc9\xd3\xd8\xcd\xcf\x20"
+		"\xcf\x20\xd0\xcf\xc7\xcf\xc4\xc5\x3a\x20\xda\xc1\xd7\xd4"
+		"\xd2\xc1\x20\xc2\xd5\xc4\xc5\xd4\x20\xc4\xcf\xd6\xc4\xd8"
+		"\x20\xc9\x20\xc8\xcf\xcc\xcf\xc4\xce\xd9\xca\x20\xd7\xc5"
+		"\xd4\xc5\xd2\x2e";
+	static const char want[] = "Привет! Это короткое письмо о погоде: "
+		"завтра будет дождь и холодный ветер.";
+	struct whatenc_status st;
+	char buf[512];
+	int fd = xopen(O_NONBLOCK);
+	ssize_t n;
+	unsigned int i, x = 1;
+
+	CHECK(cfg_detect(fd, "windows-1252", WHATENC_DETECT_FMT_TEXT,
+			 WHATENC_CFG_DETECT_CONTENT) == 0, "detect content");
+	CHECK(xwrite(fd, koi, sizeof(koi) - 1) == sizeof(koi) - 1, "koi write");
+	CHECK(ioctl(fd, WHATENC_IOC_END_OF_STREAM) == 0, "koi eos");
+	n = xread(fd, buf, sizeof(buf));
+	CHECK(n == (ssize_t)sizeof(want) - 1 && !memcmp(buf, want, n),
+	      "koi output %zd", n);
+	status(fd, &st);
+	CHECK(st.detect_source == WHATENC_DETSRC_CONTENT &&
+	      (st.detect_encoding == WHATENC_KOI8_R ||
+	       st.detect_encoding == WHATENC_KOI8_U) &&
+	      st.detect_confidence >= 50 && st.detect_confidence <= 100 &&
+	      st.detect_certain == 0, "content status: src %u enc %u conf %u",
+	      st.detect_source, st.detect_encoding, st.detect_confidence);
+	CHECK(xread(fd, buf, sizeof(buf)) == 0, "koi eof");
+	/* not text: the rules' answer (the label) stands */
+	for (i = 0; i < 256; i++) {
+		x = x * 1103515245 + 12345;
+		buf[i] = x >> 23;
+	}
+	CHECK(xwrite(fd, buf, 256) == 256, "random write");
+	CHECK(ioctl(fd, WHATENC_IOC_END_OF_STREAM) == 0, "random eos");
+	status(fd, &st);
+	CHECK(st.detect_source == WHATENC_DETSRC_FALLBACK &&
+	      st.detect_encoding == WHATENC_WINDOWS_1252 &&
+	      st.detect_confidence == 0, "random status: src %u",
+	      st.detect_source);
+	/* the flag needs DETECT */
+	CHECK(cfg(fd, "utf-8", 1, WHATENC_CFG_DETECT_CONTENT, NULL) == -EINVAL,
+	      "content without detect");
 	close(fd);
 }
 
@@ -1223,6 +1278,7 @@ int main(int argc, char **argv)
 	test_configure();
 	test_status_fields();
 	test_detect();
+	test_detect_content();
 	test_rw_faults();
 	test_short_nonblock_poll();
 	test_eos_restart();

@@ -58,7 +58,7 @@ int main(void)
 	F(whatenc_status, detect_certain);
 	F(whatenc_status, detect_flags);
 	F(whatenc_status, detect_bom_len);
-	F(whatenc_status, detect_reserved);
+	F(whatenc_status, detect_confidence);
 	F(whatenc_status, reserved);
 	printf("struct whatenc_convert: size %zu\n",
 	       sizeof(struct whatenc_convert));

@@ -5,7 +5,9 @@
  *
  * Input: byte 0 the format (all four), byte 1 the transport (0: none,
  * else one of a few labels, some unknown), byte 2 the finding after which
- * a callback stops the check (0: never); the rest is the document.
+ * a callback stops the check (0: never, bits 0-2) and whether a content
+ * detector stub answers (bit 3), byte 3 the encoding it answers; the rest
+ * is the document.
  * Invariants: the return value is the number of findings reported (or
  * the callback's stop value); every finding has a known rule, an offset
  * within the document and an encoding in range; every declaration lies
@@ -20,7 +22,7 @@
 struct fz {
 	const u8 *buf;
 	size_t len;
-	int nf, nd, nused, stop_at;
+	int nf, nd, nused, stop_at, guess;
 	u64 hash;
 };
 
@@ -63,7 +65,8 @@ static int on_finding(void *ctx, const struct whatenc_finding *f)
 	FUZZ_CHECK(whatenc_rule_info(f->rule));
 	FUZZ_CHECK(f->off <= z->len);
 	FUZZ_CHECK(f->enc >= -1 && f->enc < WHATENC_NR_ENCODINGS);
-	FUZZ_CHECK(f->guess == -1);
+	FUZZ_CHECK(f->guess == (f->rule == WHATENC_RULE_CONTENT_MISMATCH ?
+				z->guess : -1));
 	FUZZ_CHECK(f->len <= 4);
 	if (f->decl)
 		check_decl(z, f->decl);
@@ -72,6 +75,14 @@ static int on_finding(void *ctx, const struct whatenc_finding *f)
 	z->hash = z->hash * 31 + f->rule * 1000003u + f->off;
 	z->nf++;
 	return z->stop_at && z->nf >= z->stop_at ? 77 : 0;
+}
+
+static int guess(void *ctx, const u8 *buf, size_t len)
+{
+	struct fz *z = ctx;
+
+	FUZZ_CHECK(buf == z->buf && len == z->len);
+	return z->guess;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -89,7 +100,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *t;
 	int r1, r2;
 
-	if (size < 3)
+	if (size < 4)
 		return 0;
 	o.fmt = data[0] % 4;
 	if (data[1]) {
@@ -97,9 +108,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		o.transport = (const u8 *)t;
 		o.transport_len = strlen(t);
 	}
-	z1.buf = z2.buf = data + 3;
-	z1.len = z2.len = size - 3;
+	z1.buf = z2.buf = data + 4;
+	z1.len = z2.len = size - 4;
 	z1.stop_at = z2.stop_at = data[2] & 7;
+	if (data[2] & 8) {
+		o.guess = guess;
+		z1.guess = z2.guess = data[3] % (WHATENC_NR_ENCODINGS + 1) - 1;
+	}
 
 	o.ctx = &z1;
 	r1 = whatenc_check(&o, z1.buf, z1.len);

@@ -96,6 +96,7 @@
 #define WHATENC_CFG_DEC_WTF8	0x08	/* extension: UTF-16 lone surrogates as WTF-8 */
 #define WHATENC_CFG_DETECT	0x10	/* detect the encoding for @format */
 #define WHATENC_CFG_DETECT_TRANSPORT 0x20 /* with DETECT: label = transport */
+#define WHATENC_CFG_DETECT_CONTENT 0x40 /* with DETECT: guess from content */
 
 /* whatenc_configure.format (with WHATENC_CFG_DETECT) */
 #define WHATENC_DETECT_FMT_TEXT	0	/* plain text: BOM, UTF-8 validity, label */
@@ -189,6 +190,7 @@ struct whatenc_configure {
 #define WHATENC_DETSRC_VALIDITY		5	/* valid UTF-8 (text) */
 #define WHATENC_DETSRC_REFERRER		6	/* CSS: the label (environment) */
 #define WHATENC_DETSRC_FALLBACK		7	/* the label, or XML/CSS UTF-8 */
+#define WHATENC_DETSRC_CONTENT		8	/* guessed (DETECT_CONTENT) */
 
 /* whatenc_status.detect_unsupported */
 #define WHATENC_DETUNSUP_NONE		0
@@ -233,7 +235,8 @@ struct whatenc_configure {
  * @detect_certain: 1: confidence "certain", 0: "tentative" (HTML terms)
  * @detect_flags: WHATENC_DETFLAG_*
  * @detect_bom_len: length of the BOM found (removed from the output)
- * @detect_reserved: 0
+ * @detect_confidence: source WHATENC_DETSRC_CONTENT: the guess's
+ *	confidence, 0-100 (see whatenc_guess_result); else 0
  * @reserved:     0
  */
 struct whatenc_status {
@@ -261,7 +264,7 @@ struct whatenc_status {
 	__u8 detect_certain;
 	__u8 detect_flags;
 	__u8 detect_bom_len;
-	__u8 detect_reserved;
+	__u8 detect_confidence;
 	__u64 reserved[1];
 };
 

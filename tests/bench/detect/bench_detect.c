@@ -5,13 +5,16 @@
  *
  *   bench_detect guess DETECTOR SAMPLES > GUESSES
  *	DETECTOR is whatenc, uchardet or icu; one label a sample ("-" for
- *	no answer), and "# DETECTOR MB/s" on stderr (the detection calls
- *	only, repeated to at least 0.5 s)
+ *	no answer), and "# DETECTOR MB/s" on stderr twice: over all
+ *	samples, then over the 2048-byte ones (the detection calls only,
+ *	repeated for at least 1 s each)
  *   bench_detect score SAMPLES NAME=GUESSES...
  *	a guess is right when whatenc decodes the sample with the encoding
  *	the label names (Encoding Standard labels) to the truth text;
  *	prints accuracy overall, by length and by encoding, as a Markdown
  *	table
+ *   bench_detect calibrate SAMPLES
+ *	whatenc's accuracy at confidence >= 90 and below
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -130,6 +133,7 @@ static int guess(const char *det, const char *path)
 	const char *(*fn)(const struct sample *);
 	double t0, t;
 	size_t i, bytes = 0, rounds = 0;
+	int long_only;
 	UErrorCode e = U_ZERO_ERROR;
 
 	load(path);
@@ -147,16 +151,23 @@ static int guess(const char *det, const char *path)
 	}
 	for (i = 0; i < NS; i++)
 		printf("%s\n", fn(&S[i]));
-	t0 = now();
-	do {
-		for (i = 0; i < NS; i++) {
-			fn(&S[i]);
-			bytes += S[i].n;
-		}
-		rounds++;
-		t = now() - t0;
-	} while (t < 0.5);
-	fprintf(stderr, "# %s %.1f\n", det, bytes / t / 1e6);
+	/* all samples, then the 2048-byte ones only (less per-call cost) */
+	for (long_only = 0; long_only < 2; long_only++) {
+		bytes = 0;
+		rounds = 0;
+		t0 = now();
+		do {
+			for (i = 0; i < NS; i++) {
+				if (long_only && S[i].len != 2048)
+					continue;
+				fn(&S[i]);
+				bytes += S[i].n;
+			}
+			rounds++;
+			t = now() - t0;
+		} while (t < 1.0);
+		fprintf(stderr, "# %s %.1f\n", det, bytes / t / 1e6);
+	}
 	return 0;
 }
 
@@ -176,6 +187,36 @@ static int right(const struct sample *s, const char *label)
 	if (whatenc_decode(&d, &b, true) != WHATENC_INPUT_EMPTY)
 		return 0;
 	return b.out_pos == s->tn && !memcmp(out, s->truth, s->tn);
+}
+
+/*
+ * whatenc's confidence against the truth: how often a guess at or above
+ * 90 (the CLI's default --min-confidence) is right, and below it.
+ */
+static int calibrate(const char *path)
+{
+	size_t i, n[2] = { 0 }, ok[2] = { 0 };
+
+	load(path);
+	for (i = 0; i < NS; i++) {
+		struct whatenc_guess g;
+		struct whatenc_guess_result r;
+		int hi;
+
+		if (!right(&S[i], S[i].enc))
+			continue;
+		whatenc_guess_init(&g, -1);
+		whatenc_guess_feed(&g, S[i].data, S[i].n);
+		whatenc_guess_result(&g, true, &r);
+		hi = r.confidence >= 90;
+		n[hi]++;
+		ok[hi] += r.kind != WHATENC_GUESS_NOT_TEXT &&
+			  right(&S[i], whatenc_name(r.enc));
+	}
+	printf("whatenc confidence >= 90: %zu samples, %.1f%% right; below 90: %zu samples, %.1f%% right\n",
+	       n[1], n[1] ? 100.0 * ok[1] / n[1] : 0.0,
+	       n[0], n[0] ? 100.0 * ok[0] / n[0] : 0.0);
+	return 0;
 }
 
 #define MAXDET 8
@@ -273,6 +314,8 @@ int main(int argc, char **argv)
 {
 	if (argc == 4 && !strcmp(argv[1], "guess"))
 		return guess(argv[2], argv[3]);
+	if (argc == 3 && !strcmp(argv[1], "calibrate"))
+		return calibrate(argv[2]);
 	if (argc >= 4 && !strcmp(argv[1], "score"))
 		return score(argc, argv);
 	fprintf(stderr, "usage: bench_detect guess DETECTOR SAMPLES | score SAMPLES NAME=FILE...\n");

@@ -109,6 +109,7 @@ static inline void *kzalloc(size_t n, int gfp)
 	return p;
 }
 
+#define kmalloc(n, gfp)		kshim_alloc(n)
 #define kvmalloc(n, gfp)	kshim_alloc(n)
 #define kvfree(p)		kshim_free(p)
 #define kfree(p)		kshim_free(p)
