@@ -386,9 +386,16 @@ static void op_convert(struct model *m, struct in_stream *f)
 			   m->got.len == m->exp.len);
 	} else if (cv.result == WHATENC_RES_MALFORMED ||
 		   cv.result == WHATENC_RES_UNMAPPABLE) {
-		/* an error of the flush (LAST, all consumed) or before it */
-		close_stream(m, (cv.flags & WHATENC_CONVERT_LAST) &&
-				!m->pend.len);
+		/*
+		 * an error of the flush (LAST, all consumed) or before it;
+		 * or of the flush of a stream an earlier LAST call ended,
+		 * which the model has closed already (nothing new consumed)
+		 */
+		if (!m->exp_err)
+			close_stream(m, (cv.flags & WHATENC_CONVERT_LAST) &&
+					!m->pend.len);
+		else
+			FUZZ_CHECK(cv.in_pos == 0);
 		FUZZ_CHECK(m->exp_err == (int)cv.result);
 	}
 }
