@@ -803,6 +803,46 @@ WT_CASE(session_detect_invalid)
 	we_session_free(s);
 }
 
+/*
+ * CONVERT with LAST that runs out of output room after all its input has
+ * ended the stream: the next call finishes that flush first, and its new
+ * input is a new stream (a BOM is sniffed again, stream_start moves on),
+ * even without LAST. Found by the session fuzz target: before, the new
+ * input continued the old stream (U+FEFF kept, stream_start 0).
+ */
+WT_CASE(session_convert_last_then_more)
+{
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
+	struct whatenc_convert cv = { 0 };
+	struct whatenc_status st;
+	char out[16];
+
+	WT_ASSERT_TRUE(s);
+	WT_EXPECT_EQ(sconv(s, &cv, "\xdd", 1, out, 1, WHATENC_CONVERT_LAST), 0);
+	WT_EXPECT_EQ(cv.in_pos, 1);
+	WT_EXPECT_EQ(cv.out_pos, 0);
+	WT_EXPECT_EQ(cv.result, WHATENC_RES_OUTPUT_FULL);
+	memset(&cv, 0, sizeof(cv));
+	WT_EXPECT_EQ(sconv(s, &cv, "\xef\xbb\277a", 4, out, sizeof(out), 0),
+		     0);
+	WT_EXPECT_EQ(cv.result, WHATENC_RES_OK);
+	WT_EXPECT_EQ(cv.in_pos, 4);
+	WT_EXPECT_EQ(cv.out_pos, 4);
+	WT_EXPECT_MEMEQ(out, FFFD "a", 4);
+	WT_EXPECT_EQ(we_session_status(s, &st), 0);
+	WT_EXPECT_EQ(st.stream_start, 1);
+	/* the same through write(): the flush goes to the read buffer */
+	memset(&cv, 0, sizeof(cv));
+	WT_EXPECT_EQ(sconv(s, &cv, "", 0, out, 1, WHATENC_CONVERT_LAST), 0);
+	WT_EXPECT_EQ(we_session_reset(s), 0);
+	WT_EXPECT_EQ(sconv(s, &cv, "\xdd", 1, out, 1, WHATENC_CONVERT_LAST), 0);
+	WT_EXPECT_EQ(cv.result, WHATENC_RES_OUTPUT_FULL);
+	WT_EXPECT_EQ(sw(s, "\xef\xbb\277b", 4), 4);
+	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 4);
+	WT_EXPECT_MEMEQ(out, FFFD "b", 4);
+	we_session_free(s);
+}
+
 /* Buffers: none while idle, allocated on first use, freed when idle. */
 WT_CASE(session_buffers_on_use)
 {
@@ -911,5 +951,6 @@ WT_SUITE(session,
 	 WT_RUN(session_detect_text),
 	 WT_RUN(session_detect_unsupported),
 	 WT_RUN(session_detect_invalid),
+	 WT_RUN(session_convert_last_then_more),
 	 WT_RUN(session_buffers_on_use),
 	 WT_RUN(session_mem_cap));

@@ -42,30 +42,46 @@ struct we_user {
 static DEFINE_HASHTABLE(we_users, 6);
 static DEFINE_SPINLOCK(we_users_lock);
 
+/* The entry of @uid with one more session, or NULL; under we_users_lock. */
+static struct we_user *we_user_find(kuid_t uid)
+{
+	struct we_user *u;
+
+	hash_for_each_possible(we_users, u, node, __kuid_val(uid)) {
+		if (uid_eq(u->uid, uid)) {
+			u->sessions++;
+			return u;
+		}
+	}
+	return NULL;
+}
+
 /* The entry of @uid with one more session; NULL without memory. */
 static struct we_user *we_user_get(kuid_t uid)
 {
 	struct we_user *u, *fresh;
 
-	fresh = kzalloc(sizeof(*fresh), GFP_KERNEL_ACCOUNT);
 	spin_lock(&we_users_lock);
-	hash_for_each_possible(we_users, u, node, __kuid_val(uid)) {
-		if (uid_eq(u->uid, uid)) {
-			u->sessions++;
-			spin_unlock(&we_users_lock);
-			kfree(fresh);
-			return u;
-		}
-	}
-	if (fresh) {
-		fresh->uid = uid;
-		fresh->sessions = 1;
-		atomic_long_set(&fresh->mem.used, 0);
-		fresh->mem.limit = &whatenc_user_mem_max;
-		hash_add(we_users, &fresh->node, __kuid_val(uid));
-	}
+	u = we_user_find(uid);
 	spin_unlock(&we_users_lock);
-	return fresh;
+	if (u)
+		return u;
+	fresh = kzalloc(sizeof(*fresh), GFP_KERNEL_ACCOUNT);
+	if (!fresh)
+		return NULL;
+	fresh->uid = uid;
+	fresh->sessions = 1;
+	atomic_long_set(&fresh->mem.used, 0);
+	fresh->mem.limit = &whatenc_user_mem_max;
+	spin_lock(&we_users_lock);
+	u = we_user_find(uid);	/* another open may have added it */
+	if (!u)
+		hash_add(we_users, &fresh->node, __kuid_val(uid));
+	spin_unlock(&we_users_lock);
+	if (!u)
+		return fresh;
+	kfree(fresh);
+	return u;
 }
 
 static void we_user_put(struct we_user *u)

@@ -126,6 +126,7 @@ static void we_clear(struct we_session *s)
 	s->bytes_in = 0;
 	s->bytes_out = 0;
 	s->stream_start = 0;
+	s->cv_flush = false;
 	s->err_kind = 0;
 	memset(&s->err, 0, sizeof(s->err));
 	s->out_start = 0;
@@ -435,6 +436,7 @@ static int we_flush(struct we_session *s)
 		r = we_feed(s, 0, true, &consumed);
 	if (r == WHATENC_INPUT_EMPTY) {
 		s->state = WHATENC_STATE_EOS;
+		s->cv_flush = false;
 		s->stream_start = s->bytes_in;
 		s->det_rearm = we_detecting(s);
 	}
@@ -748,6 +750,15 @@ static ssize_t we_write_locked(struct we_session *s, struct iov_iter *from)
 		ret = we_buf_get(s, &s->look, WHATENC_DETECT_LOOK_TEXT);
 	if (ret)
 		return ret;
+	if (s->cv_flush) {
+		/* finish the stream a CONVERT ended (LAST) */
+		size_t c;
+
+		if (we_feed(s, 0, true, &c) != WHATENC_INPUT_EMPTY)
+			goto out;	/* no room yet, or the error state */
+		s->cv_flush = false;
+		s->stream_start = s->bytes_in;
+	}
 	if (s->state == WHATENC_STATE_FLUSHING) {
 		if (we_flush(s))
 			goto out;
@@ -1016,7 +1027,10 @@ int we_session_convert(struct we_session *s, struct whatenc_convert *cv,
 	s->out_start = 0;
 	s->out_end = 0;
 	for (;;) {
-		size_t want = min(iov_iter_count(in), s->bounce_size);
+		/* first finish the stream an earlier LAST call ended */
+		bool flush_old = s->cv_flush;
+		size_t want = flush_old ? 0 :
+			      min(iov_iter_count(in), s->bounce_size);
 		size_t room = min(iov_iter_count(out), s->out_size);
 		size_t n, copied;
 		struct whatenc_buf b = {
@@ -1034,7 +1048,8 @@ int we_session_convert(struct we_session *s, struct whatenc_convert *cv,
 			result = WHATENC_RES_INTERRUPTED;
 			break;
 		}
-		chunk_last = last && n == want && !iov_iter_count(in);
+		chunk_last = flush_old ||
+			     (last && n == want && !iov_iter_count(in));
 		b.in_size = n;
 		r = we_step(s, &b, chunk_last);
 		copied = copy_to_iter(s->out, b.out_pos, out);
@@ -1058,7 +1073,15 @@ int we_session_convert(struct we_session *s, struct whatenc_convert *cv,
 			result = r;
 			break;
 		}
+		if (flush_old && r == WHATENC_INPUT_EMPTY) {
+			s->cv_flush = false;	/* now the new input */
+			s->stream_start = s->bytes_in;
+			continue;
+		}
 		if (r == WHATENC_OUTPUT_FULL) {
+			/* the stream has ended; its flush goes on next time */
+			if (chunk_last && b.in_pos == n && !iov_iter_count(in))
+				s->cv_flush = true;
 			if (room == iov_iter_count(out) + b.out_pos) {
 				result = WHATENC_RES_OUTPUT_FULL;
 				break;

@@ -65,6 +65,12 @@ struct we_session {
 	u64 bytes_in;
 	u64 bytes_out;
 	u64 stream_start;
+	/*
+	 * A CONVERT's LAST chunk consumed all its input but ran out of
+	 * output room: that stream has ended, its flush is not finished.
+	 * The next CONVERT or write() finishes it before any new input.
+	 */
+	bool cv_flush;
 	u32 err_kind;
 	struct whatenc_error err;
 

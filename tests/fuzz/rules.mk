@@ -69,6 +69,23 @@ $(FUZZ_OUT)/bin/$(word 1,$(1)): tests/fuzz/fuzz_codec.c $(FUZZ_DEPS)
 endef
 $(foreach c,$(FUZZ_CODECS),$(eval $(call fuzz_codec_rule,$(subst :, ,$(c)))))
 
+# The session target: the real module/session.c, compiled in userspace
+# against tests/fuzz/kshim/ (a few kernel definitions) with coverage, and
+# linked with the core like every target.
+FUZZ_SESSION_SRC := $(firstword $(wildcard module/session.c module/*/session.c))
+FUZZ_SESSION_INC := -Itests/fuzz/kshim $(WHATENC_INCLUDES) -Iuapi
+$(FUZZ_OUT)/obj/session.o: $(FUZZ_SESSION_SRC) $(WHATENC_HEADERS) \
+		$(wildcard tests/fuzz/kshim/*.h tests/fuzz/kshim/*/*.h tests/fuzz/kshim/*/*/*.h) \
+		tests/fuzz/rules.mk
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(subst fuzzer$(comma),fuzzer-no-link$(comma),$(FUZZ_CFLAGS)) \
+		$(FUZZ_SESSION_INC) -c -o $@ $<
+
+$(FUZZ_OUT)/bin/session: tests/fuzz/fuzz_session.c $(FUZZ_OUT)/obj/session.o $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_HARNESS) $(FUZZ_SESSION_INC) -o $@ $< \
+		$(FUZZ_OUT)/obj/session.o $(FUZZ_CORE)
+
 $(FUZZ_OUT)/bin/%: tests/fuzz/fuzz_%.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_HARNESS) $(WHATENC_INCLUDES) -o $@ $< $(FUZZ_CORE)

@@ -7,7 +7,10 @@
 # in turn (whatenc-stress --failslab sweeps failslab's space budget):
 # open() fails cleanly with ENOMEM or works, an earlier session keeps
 # converting correctly, the module reference count is unchanged, and
-# kmemleak finds nothing. Needs CONFIG_FAILSLAB (the debug kernel,
+# kmemleak finds nothing. Then the same for each slab allocation of a
+# session's first write (where its buffers are allocated, buf_size 4096
+# so that all of them are slab objects): ENOMEM with nothing consumed,
+# or it works, and the session then converts correctly. Needs CONFIG_FAILSLAB (the debug kernel,
 # WHATENC_KERNEL=debug); exit 77 (skip) without it.
 # vm-timeout: 900
 fs=/sys/kernel/debug/failslab

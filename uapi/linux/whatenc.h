@@ -46,7 +46,11 @@
  * Fatal errors (WHATENC_CFG_DEC_FATAL, or an encoder without
  *	WHATENC_CFG_ENC_HTML): everything converted before the error stays
  *	readable; write() returns the bytes consumed up to and including
- *	the offending input; then write(), END_OF_STREAM, CONVERT and
+ *	the offending input (bytes after it that an earlier write() had
+ *	already consumed, at most 4, stay counted: those the standard puts
+ *	back into the input when it finds the error, e.g. the code unit
+ *	after a UTF-16 lead surrogate; @err_offset is exact either way);
+ *	then write(), END_OF_STREAM, CONVERT and
  *	(once drained) read() fail with EILSEQ until RESET or CONFIGURE.
  *	WHATENC_IOC_STATUS says where (stream offset) and what (bytes or
  *	code point).
@@ -277,7 +281,10 @@ struct whatenc_status {
  * @out_size: in: size of @out
  * @flags:    in: WHATENC_CONVERT_LAST
  * @result:   out: WHATENC_RES_OK (all input consumed; with LAST, the
- *	stream was flushed and the next call starts a new one),
+ *	stream was flushed and the next call starts a new one; with LAST,
+ *	once all input is consumed the stream has ended even if the result
+ *	is OUTPUT_FULL: the next call, CONVERT or write(), first delivers
+ *	the rest of its flush, and new input starts a new stream),
  *	WHATENC_RES_OUTPUT_FULL, WHATENC_RES_MALFORMED,
  *	WHATENC_RES_UNMAPPABLE (the session is now in the error state;
  *	positions stop after the offending input) or
