@@ -31,29 +31,10 @@
 #include <time.h>
 #include <unistd.h>
 #include <linux/whatenc.h>
+#include "devcheck.h"
 #include "whatenc.h"
 
-static int npass, nfail;
 static const char *dev = "/dev/whatenc";
-
-#define CHECK(cond, ...) check(!!(cond), __LINE__, #cond, __VA_ARGS__)
-
-static void check(int ok, int line, const char *expr, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (ok) {
-		npass++;
-		return;
-	}
-	nfail++;
-	printf("FAIL line %d: %s: ", line, expr);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf(" (errno %d %s)\n", errno, strerror(errno));
-	fflush(stdout);
-}
 
 static int xopen(int flags)
 {
@@ -1290,6 +1271,5 @@ int main(int argc, char **argv)
 	test_param();
 	test_equivalence();
 	test_fatal_equivalence();
-	printf("%d passed, %d failed\n", npass, nfail);
-	return nfail ? 1 : 0;
+	return devcheck_finish();
 }

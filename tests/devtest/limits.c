@@ -41,37 +41,12 @@
 #include <time.h>
 #include <unistd.h>
 #include <linux/whatenc.h>
+#include "devcheck.h"
 
 #define NOBODY 65534
 
-static int npass, nfail;
 static const char *dev = "/dev/whatenc";
 static const char *cap_param = "/sys/module/whatenc/parameters/user_mem_max";
-
-#define CHECK(cond, ...) check(!!(cond), __LINE__, #cond, __VA_ARGS__)
-
-static void check(int ok, int line, const char *expr, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (ok) {
-		npass++;
-		return;
-	}
-	nfail++;
-	printf("FAIL line %d: %s: ", line, expr);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf(" (errno %d %s)\n", errno, strerror(errno));
-	fflush(stdout);
-}
-
-static int finish(void)
-{
-	printf("%d passed, %d failed\n", npass, nfail);
-	return nfail ? 1 : 0;
-}
 
 static double now(void)
 {
@@ -242,7 +217,7 @@ static int run_idle(int n)
 		return 1;
 	}
 	as_nobody(idle_fds);
-	return finish();
+	return devcheck_finish();
 }
 
 /* ---- the per-user cap ------------------------------------------------------ */
@@ -331,7 +306,7 @@ static int run_cap(void)
 
 	CHECK(o > 0, "%s: %ld (default 64 MiB)", cap_param, o);
 	if (o <= 0)
-		return finish();
+		return devcheck_finish();
 	CHECK(o == 64l << 20, "default cap %ld", o);
 	snprintf(old, sizeof(old), "%ld", o);
 	{
@@ -353,7 +328,7 @@ static int run_cap(void)
 		if (fds[i] >= 0)
 			close(fds[i]);
 	put_str(cap_param, old);
-	return finish();
+	return devcheck_finish();
 }
 
 /* ---- a 2 GiB write --------------------------------------------------------- */
@@ -450,7 +425,7 @@ static int run_kill(void)
 	if (old_thresh <= 0) {
 		printf("no lockup detector: the uninterrupted write is not run\n");
 		munmap(big, BIG);
-		return finish();
+		return devcheck_finish();
 	}
 	put_str(thresh, "1");
 	fd = open_replacement();
@@ -469,7 +444,7 @@ static int run_kill(void)
 	       w, t1 - t0);
 	close(fd);
 	munmap(big, BIG);
-	return finish();
+	return devcheck_finish();
 }
 
 int main(int argc, char **argv)

@@ -13,15 +13,16 @@
 #                                    (tests/vm/stress.sh)
 
 DEVTEST_SRCS := tests/devtest/devtest.c
+DEVTEST_HDRS := tests/devtest/devcheck.h
 DEVTEST_CORE := $(addprefix module/,$(WHATENC_CORE_SRCS))
 DEVTEST_CFLAGS = $(filter-out -MMD -MP,$(USER_CFLAGS))
 
-$(B)/vm-bin/whatenc-devtest: $(DEVTEST_SRCS) $(LIB) uapi/linux/whatenc.h $(WHATENC_HEADERS)
+$(B)/vm-bin/whatenc-devtest: $(DEVTEST_SRCS) $(DEVTEST_HDRS) $(LIB) uapi/linux/whatenc.h $(WHATENC_HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) $(DEVTEST_CFLAGS) -pthread -static -o $@ \
 		$(DEVTEST_SRCS) $(LIB)
 
-$(B)/vm-bin/whatenc-devtest32: $(DEVTEST_SRCS) $(DEVTEST_CORE) uapi/linux/whatenc.h $(WHATENC_HEADERS)
+$(B)/vm-bin/whatenc-devtest32: $(DEVTEST_SRCS) $(DEVTEST_HDRS) $(DEVTEST_CORE) uapi/linux/whatenc.h $(WHATENC_HEADERS)
 	@mkdir -p $(@D)
 	$(CC) -m32 $(USER_CPPFLAGS) $(DEVTEST_CFLAGS) -pthread -static -o $@ \
 		$(DEVTEST_SRCS) $(DEVTEST_CORE)
@@ -38,7 +39,7 @@ vm-progs: $(B)/vm-bin/whatenc-devtest $(B)/vm-bin/whatenc-devtest32 \
 check-uapi:
 	scripts/check-uapi
 
-$(B)/vm-bin/whatenc-limits: tests/devtest/limits.c uapi/linux/whatenc.h
+$(B)/vm-bin/whatenc-limits: tests/devtest/limits.c tests/devtest/devcheck.h uapi/linux/whatenc.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) $(DEVTEST_CFLAGS) -static -o $@ tests/devtest/limits.c
 
