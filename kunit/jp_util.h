@@ -287,6 +287,7 @@ static inline void jp_check_enc_all(struct wt_ctx *wt, int enc, jp_ref_enc_fn re
 		long fe;
 		enum whatenc_ret ret;
 
+		WT_YIELD();
 		for (cp = base; cp < base + 1024; cp++) {
 			if (cp >= 0xd800 && cp <= 0xdfff)
 				continue;
@@ -324,6 +325,8 @@ static inline void jp_check_enc_all(struct wt_ctx *wt, int enc, jp_ref_enc_fn re
 		enum whatenc_ret ret;
 		u32 want_cp;
 
+		if (!(cp & 0xfff))
+			WT_YIELD();
 		if (cp >= 0xd800 && cp <= 0xdfff)
 			continue;
 		cps[0] = cp;

@@ -81,6 +81,7 @@ WT_CASE(big5_two_byte_exhaustive)
 	unsigned int lead, byte, bad = 0, n = 0, pairs = 0;
 
 	for (lead = 0x81; lead <= 0xfe; lead++) {
+		WT_YIELD();
 		for (byte = 0; byte <= 0xff; byte++) {
 			u8 in[2] = { lead, byte }, exp[8];
 			size_t ne = 0;

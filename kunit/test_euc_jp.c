@@ -124,6 +124,7 @@ WT_CASE(eucjp_decode_all_pairs)
 	if (!r)
 		return;
 	for (lead = 0; lead < 256 && bad < 10; lead++) {
+		WT_YIELD();
 		in[0] = lead;
 		ref_eucjp_decode(in, 1, r);
 		bad += !jp_check_dec(wt, WHATENC_EUC_JP, in, 1, r);
@@ -148,6 +149,7 @@ WT_CASE(eucjp_decode_jis0212)
 	if (!r)
 		return;
 	for (b2 = 0; b2 < 256 && bad < 10; b2++) {
+		WT_YIELD();
 		in[1] = b2;
 		ref_eucjp_decode(in, 2, r);
 		bad += !jp_check_dec(wt, WHATENC_EUC_JP, in, 2, r);

@@ -146,6 +146,7 @@ static void two_byte_all(struct wt_ctx *wt, enum whatenc_encoding enc)
 	unsigned int lead, byte, bad = 0, n = 0;
 
 	for (lead = 0x81; lead <= 0xfe; lead++) {
+		WT_YIELD();
 		for (byte = 0; byte <= 0xff; byte++) {
 			u8 in[2] = { lead, byte }, exp[8];
 			size_t ne = 0;
@@ -245,6 +246,7 @@ WT_CASE(gb18030_four_byte_decode_exhaustive)
 		size_t nin = 0, ne = 0;
 		unsigned int k;
 
+		WT_YIELD();
 		for (k = 0; k < BATCH && p <= 1237575; k++) {
 			four_bytes(p, in + nin);
 			nin += 4;
@@ -301,6 +303,7 @@ WT_CASE(gb18030_four_byte_roundtrip)
 		unsigned int k = 0;
 		u8 tmp[4];
 
+		WT_YIELD();
 		for (; k < BATCH && cp <= 0x10ffff; cp++) {
 			if ((cp >= 0xd800 && cp <= 0xdfff) ||
 			    ref_encode(cp, false, tmp) != 4)
@@ -550,6 +553,7 @@ WT_CASE(gb18030_random_vs_spec_steps)
 		size_t len, ne, k, cuts[2];
 		unsigned int nerr;
 
+		WT_YIELD();
 		seed ^= seed << 13;
 		seed ^= seed >> 17;
 		seed ^= seed << 5;

@@ -263,6 +263,7 @@ WT_CASE(guess_chunk_split)
 		struct whatenc_guess_result a, b;
 		size_t n = 0;
 
+		WT_YIELD();
 		while (n + c->len <= 5000) {
 			memcpy(big + n, c->in, c->len);
 			n += c->len;
@@ -507,8 +508,10 @@ WT_CASE(guess_long_utf8)
 		buf[i + 1] = 0xb4;
 	}
 	whatenc_guess_init(g, -1);
-	for (i = 0; i < GUESS_LONG_KIB; i++)
+	for (i = 0; i < GUESS_LONG_KIB; i++) {
+		WT_YIELD();
 		whatenc_guess_feed(g, buf, 1024);
+	}
 	whatenc_guess_result(g, true, &r);
 	WT_EXPECT_EQ(r.kind, WHATENC_GUESS_TEXT);
 	WT_EXPECT_EQ(r.enc, WHATENC_UTF_8);

@@ -244,6 +244,7 @@ WT_CASE(iso_decode_escapes)
 		ref_iso_decode(in, pl + 1, r);
 		bad += !jp_check_dec(wt, WHATENC_ISO_2022_JP, in, pl + 1, r);
 		for (x = 0; x < 256 && bad < 10; x++) {
+			WT_YIELD();
 			in[pl + 1] = x;
 			ref_iso_decode(in, pl + 2, r);
 			bad += !jp_check_dec(wt, WHATENC_ISO_2022_JP, in,
@@ -276,6 +277,7 @@ WT_CASE(iso_decode_all_pairs)
 
 		memcpy(in, prefixes[i], pl);
 		for (x = 0; x < 256 && bad < 10; x++) {
+			WT_YIELD();
 			in[pl] = x;
 			ref_iso_decode(in, pl + 1, r);
 			bad += !jp_check_dec(wt, WHATENC_ISO_2022_JP, in,

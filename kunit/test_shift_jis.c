@@ -117,6 +117,7 @@ WT_CASE(sjis_decode_all_pairs)
 	if (!r)
 		return;
 	for (lead = 0; lead < 256 && bad < 10; lead++) {
+		WT_YIELD();
 		in[0] = lead;
 		ref_sjis_decode(in, 1, r);
 		bad += !jp_check_dec(wt, WHATENC_SHIFT_JIS, in, 1, r);
@@ -129,6 +130,7 @@ WT_CASE(sjis_decode_all_pairs)
 	/* lead, trail, then an ASCII byte that must never be masked */
 	in[2] = 0x22;
 	for (lead = 0x81; lead < 256 && bad < 10; lead++) {
+		WT_YIELD();
 		in[0] = lead;
 		for (trail = 0; trail < 256 && bad < 10; trail += 3) {
 			in[1] = trail;

@@ -142,6 +142,7 @@ WT_CASE(sb_encode_all_scalars)
 		const struct wtv_index *ix = &sb_indexes[i];
 		int bad = 0;
 
+		WT_YIELD();
 		memset(rev, 0, 2 * 0x10000);
 		/* the index pointer: the first pointer of a code point */
 		for (k = 127; k >= 0; k--) {
@@ -154,6 +155,7 @@ WT_CASE(sb_encode_all_scalars)
 				 cap);
 		checked += 0x10000 - 0x800;
 		for (plane = 1; plane <= 16; plane++) {
+			WT_YIELD();
 			bad += enc_range(wt, ix->enc, rev, plane << 16,
 					 (plane + 1) << 16, SUPP_STEP, in, exp,
 					 out, cap);

@@ -256,6 +256,7 @@ WT_CASE(utf8_sweep)
 	r->out = WT_ALLOC(64);
 	r->out_cap = 64;
 	for (a = 0; a < 256; a++) {
+		WT_YIELD();
 		in[0] = a;
 		fails += !sweep_one(wt, in, 1, r, ref);
 		for (b = 0; b < 256 && fails < 10; b++) {
@@ -267,6 +268,7 @@ WT_CASE(utf8_sweep)
 	for (a = 0x80; a < 256; a++)
 		for (b = 0; b < ARRAY_SIZE(probe); b++)
 			for (c = 0; c < ARRAY_SIZE(probe) && fails < 10; c++) {
+				WT_YIELD();
 				in[0] = a;
 				in[1] = probe[b];
 				in[2] = probe[c];
@@ -294,6 +296,7 @@ WT_CASE(utf8_all_scalars)
 	for (plane = 0; plane <= 0x10; plane++) {
 		size_t n = 0;
 
+		WT_YIELD();
 		for (cp = plane << 16; cp < (plane + 1) << 16; cp++)
 			if (cp < 0xd800 || cp > 0xdfff)
 				n += wt_utf8(in + n, cp);

@@ -325,6 +325,8 @@ WT_CASE(wtf8_exhaustive_code_points)
 	for (c = 0; c < 0x110000 && bad < 10; c++) {
 		unsigned int wn = wt_utf8(want, c);
 
+		if (!(c & 0xfff))
+			WT_YIELD();
 		if (c < 0x10000) {
 			u[0] = c;
 			n = whatenc_wtf16_to_wtf8(u, 1, o, sizeof(o));

@@ -168,6 +168,7 @@ static inline unsigned int cjk_enc_check_range(struct wt_ctx *wt,
 		unsigned int ne = 0, i;
 		u32 cp;
 
+		WT_YIELD();
 		for (cp = base; cp <= hi && cp - base < BATCH; cp++) {
 			u8 tmp[4];
 			size_t at = nin;

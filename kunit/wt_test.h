@@ -17,8 +17,11 @@
  * the case as skipped (use it where data from $(SHARED) is missing: a
  * skipped case never counts as passed). WT_ALLOC() gives zeroed memory
  * freed after the case (KUnit runs cases on a small kernel stack: put big
- * buffers there). Suite names are reported as "whatenc_<name>" and must
- * be unique.
+ * buffers there). WT_YIELD() in the outer loop of a long case (every code
+ * point, every byte pair) lets the kernel schedule: the test kernel is not
+ * preemptible, and a case that runs 20 s without scheduling (KASAN under
+ * TCG) is a soft lockup for the watchdog. Suite names are reported as
+ * "whatenc_<name>" and must be unique.
  */
 #ifndef WT_TEST_H
 #define WT_TEST_H
@@ -26,6 +29,7 @@
 #ifdef __KERNEL__
 
 #include <kunit/test.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 
 /* struct wt_ctx is the KUnit context */
@@ -51,6 +55,7 @@
 #define WT_SKIP(fmt, ...)	kunit_skip(wt, fmt, ##__VA_ARGS__)
 #define WT_NOTE(fmt, ...)	kunit_info(wt, fmt, ##__VA_ARGS__)
 #define WT_ALLOC(size)		kunit_kzalloc(wt, size, GFP_KERNEL)
+#define WT_YIELD()		cond_resched()
 
 #else /* host: cmocka */
 
@@ -142,6 +147,7 @@ void wt_host_finish(struct wt_ctx *wt);
 } while (0)
 #define WT_NOTE(fmt, ...)	print_message("# " fmt "\n", ##__VA_ARGS__)
 #define WT_ALLOC(size)		wt_host_alloc(wt, size)
+#define WT_YIELD()		do { } while (0)
 
 #endif /* __KERNEL__ */
 #endif /* WT_TEST_H */

@@ -310,6 +310,7 @@ static inline int wt_split_check(bool encoder, int enc, unsigned int flags,
 		bad++;
 	for (k = 0; k < cfg->ncut_rooms; k++)
 		for (cuts[0] = 0; cuts[0] <= n; cuts[0]++) {
+			WT_YIELD();
 			for (e = 0; n <= cfg->lim1 && e <= cfg->empty; e++) {
 				wt_split_run(encoder, enc, flags, in, n, cuts, 1,
 					     cfg->cut_rooms[k], e, cfg->grow, r);
