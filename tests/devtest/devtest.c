@@ -32,6 +32,7 @@
 #include <unistd.h>
 #include <linux/whatenc.h>
 #include "devcheck.h"
+#include "sysfs.h"
 #include "whatenc.h"
 
 static const char *dev = "/dev/whatenc";
@@ -1210,17 +1211,6 @@ static void test_many_sessions(void)
 		close(fds[i]);
 }
 
-static int setp(const char *pp, const char *v)
-{
-	int pfd = open(pp, O_WRONLY), rr;
-
-	if (pfd < 0)
-		return -errno;
-	rr = write(pfd, v, strlen(v)) < 0 ? -errno : 0;
-	close(pfd);
-	return rr;
-}
-
 static void test_param(void)
 {
 	const char *pp = "/sys/module/whatenc/parameters/buf_size";
@@ -1236,17 +1226,17 @@ static void test_param(void)
 	CHECK(fgets(old, sizeof(old), f) && atoi(old) == 65536, "default %s",
 	      old);
 	fclose(f);
-	w = setp(pp, "100");
+	w = sysfs_put(pp, "100");
 	CHECK(w == -EINVAL, "100 rejected: %d", w);
-	w = setp(pp, "16777217");
+	w = sysfs_put(pp, "16777217");
 	CHECK(w == -EINVAL, "16M+1 rejected: %d", w);
-	w = setp(pp, "8192");
+	w = sysfs_put(pp, "8192");
 	CHECK(w == 0, "8192 accepted: %d", w);
 	fd = xopen(0);
 	status(fd, &st);
 	CHECK(st.buf_size == 8192, "new session buf %u", st.buf_size);
 	close(fd);
-	setp(pp, "65536");
+	sysfs_put(pp, "65536");
 }
 
 int main(int argc, char **argv)

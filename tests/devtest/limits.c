@@ -42,6 +42,7 @@
 #include <unistd.h>
 #include <linux/whatenc.h>
 #include "devcheck.h"
+#include "sysfs.h"
 
 #define NOBODY 65534
 
@@ -73,30 +74,6 @@ static long meminfo(const char *key)
 		}
 	fclose(f);
 	return v;
-}
-
-static int put_str(const char *path, const char *v)
-{
-	int fd = open(path, O_WRONLY), r;
-
-	if (fd < 0)
-		return -errno;
-	r = write(fd, v, strlen(v)) < 0 ? -errno : 0;
-	close(fd);
-	return r;
-}
-
-static long get_long(const char *path)
-{
-	char buf[64] = "";
-	int fd = open(path, O_RDONLY);
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	return n > 0 ? atol(buf) : -1;
 }
 
 /* kmemleak (the debug kernel), looked at as root before dropping root */
@@ -301,7 +278,7 @@ static void at_cap(void)
 static int run_cap(void)
 {
 	char old[32];
-	long o = get_long(cap_param);
+	long o = sysfs_get_long(cap_param);
 	int fds[MAXS], i, ok = 1;
 
 	CHECK(o > 0, "%s: %ld (default 64 MiB)", cap_param, o);
@@ -313,7 +290,7 @@ static int run_cap(void)
 		char v[32];
 
 		snprintf(v, sizeof(v), "%lu", CAP_BYTES);
-		CHECK(put_str(cap_param, v) == 0, "set the cap to %s", v);
+		CHECK(sysfs_put(cap_param, v) == 0, "set the cap to %s", v);
 	}
 	for (i = 0; i < MAXS; i++)
 		fds[i] = -1;
@@ -327,7 +304,7 @@ static int run_cap(void)
 	for (i = 0; i < MAXS; i++)
 		if (fds[i] >= 0)
 			close(fds[i]);
-	put_str(cap_param, old);
+	sysfs_put(cap_param, old);
 	return devcheck_finish();
 }
 
@@ -421,13 +398,13 @@ static int run_kill(void)
 	 * 3. the whole write, with the soft-lockup detector on edge: where
 	 * the kernel has one (the debug kernel, Debian's)
 	 */
-	old_thresh = get_long(thresh);
+	old_thresh = sysfs_get_long(thresh);
 	if (old_thresh <= 0) {
 		printf("no lockup detector: the uninterrupted write is not run\n");
 		munmap(big, BIG);
 		return devcheck_finish();
 	}
-	put_str(thresh, "1");
+	sysfs_put(thresh, "1");
 	fd = open_replacement();
 	t0 = now();
 	w = write(fd, big, BIG);
@@ -436,7 +413,7 @@ static int run_kill(void)
 		char v[32];
 
 		snprintf(v, sizeof(v), "%ld", old_thresh);
-		put_str(thresh, v);
+		sysfs_put(thresh, v);
 	}
 	/* write() is limited to MAX_RW_COUNT (2 GiB - 4 KiB) */
 	CHECK(w == (ssize_t)(BIG - 4096), "the whole write: %zd", w);

@@ -13,7 +13,7 @@
 #                                    (tests/vm/stress.sh)
 
 DEVTEST_SRCS := tests/devtest/devtest.c
-DEVTEST_HDRS := tests/devtest/devcheck.h
+DEVTEST_HDRS := tests/devtest/devcheck.h tests/devtest/sysfs.h
 DEVTEST_CORE := $(addprefix module/,$(WHATENC_CORE_SRCS))
 DEVTEST_CFLAGS = $(filter-out -MMD -MP,$(USER_CFLAGS))
 
@@ -27,7 +27,7 @@ $(B)/vm-bin/whatenc-devtest32: $(DEVTEST_SRCS) $(DEVTEST_HDRS) $(DEVTEST_CORE) u
 	$(CC) -m32 $(USER_CPPFLAGS) $(DEVTEST_CFLAGS) -pthread -static -o $@ \
 		$(DEVTEST_SRCS) $(DEVTEST_CORE)
 
-$(B)/vm-bin/whatenc-stress: tests/devtest/stress.c $(LIB) uapi/linux/whatenc.h $(WHATENC_HEADERS)
+$(B)/vm-bin/whatenc-stress: tests/devtest/stress.c tests/devtest/sysfs.h $(LIB) uapi/linux/whatenc.h $(WHATENC_HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) $(DEVTEST_CFLAGS) -pthread -static -o $@ \
 		tests/devtest/stress.c $(LIB)
@@ -39,7 +39,7 @@ vm-progs: $(B)/vm-bin/whatenc-devtest $(B)/vm-bin/whatenc-devtest32 \
 check-uapi:
 	scripts/check-uapi
 
-$(B)/vm-bin/whatenc-limits: tests/devtest/limits.c tests/devtest/devcheck.h uapi/linux/whatenc.h
+$(B)/vm-bin/whatenc-limits: tests/devtest/limits.c $(DEVTEST_HDRS) uapi/linux/whatenc.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) $(DEVTEST_CFLAGS) -static -o $@ tests/devtest/limits.c
 

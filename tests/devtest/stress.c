@@ -39,6 +39,7 @@
 #include <unistd.h>
 #include <linux/whatenc.h>
 #include "whatenc.h"
+#include "sysfs.h"
 
 #define MAX_IN		20000
 #define OUT_CAP		(8 * MAX_IN + 64)
@@ -449,31 +450,6 @@ static void *hammer(void *arg)
 	return NULL;
 }
 
-static int put_str(const char *path, const char *v)
-{
-	int fd = open(path, O_WRONLY);
-	ssize_t r = -1;
-
-	if (fd >= 0) {
-		r = write(fd, v, strlen(v));
-		close(fd);
-	}
-	return r == (ssize_t)strlen(v) ? 0 : -1;
-}
-
-static long get_long(const char *path)
-{
-	char b[64] = "";
-	int fd = open(path, O_RDONLY);
-	ssize_t r;
-
-	if (fd < 0)
-		return -1;
-	r = read(fd, b, sizeof(b) - 1);
-	close(fd);
-	return r > 0 ? strtol(b, NULL, 10) : -1;
-}
-
 /* A session converting @in through write/read, checked against the core. */
 static int check_session(int fd, const u8 *in, size_t n, size_t split,
 			 const char *label, int enc, int part)
@@ -518,7 +494,7 @@ static int failslab_first_write(const char *dir, int mif, const u8 *in,
 
 	snprintf(times, sizeof(times), "%s/times", dir);
 	snprintf(space, sizeof(space), "%s/space", dir);
-	if (put_str(bs, "4096")) {
+	if (sysfs_put(bs, "4096")) {
 		printf("FAIL: cannot set %s\n", bs);
 		return 1;
 	}
@@ -530,7 +506,7 @@ static int failslab_first_write(const char *dir, int mif, const u8 *in,
 			break;
 		}
 		snprintf(v, sizeof(v), "%ld", sp);
-		if (put_str(space, v) || put_str(times, "1") ||
+		if (sysfs_put(space, v) || sysfs_put(times, "1") ||
 		    pwrite(mif, "1", 1, 0) != 1)
 			return fails + 1;
 		w = write(fd, in, 1001);
@@ -558,11 +534,11 @@ static int failslab_first_write(const char *dir, int mif, const u8 *in,
 			       sp, w);
 		}
 		close(fd);
-		if (get_long(times) == 1)	/* no failure left to inject */
+		if (sysfs_get_long(times) == 1)	/* no failure left to inject */
 			break;
 	}
-	put_str(times, "0");
-	put_str(bs, "65536");
+	sysfs_put(times, "0");
+	sysfs_put(bs, "65536");
 	if (!*enomem) {
 		fails++;
 		printf("FAIL: no first write failed: failslab not effective\n");
@@ -583,7 +559,7 @@ static int failslab_sweep(const char *dir)
 		in[i] = i % 7 ? 0x20 + i % 90 : 0x82 + i % 3;
 	snprintf(times, sizeof(times), "%s/times", dir);
 	snprintf(space, sizeof(space), "%s/space", dir);
-	ref0 = get_long("/sys/module/whatenc/refcnt");
+	ref0 = sysfs_get_long("/sys/module/whatenc/refcnt");
 	victim = open(dev, O_RDWR | O_NONBLOCK);
 	mif = open("/proc/self/make-it-fail", O_WRONLY);
 	if (victim < 0 || mif < 0 ||
@@ -594,7 +570,7 @@ static int failslab_sweep(const char *dir)
 	}
 	for (sp = 0; sp < 1 << 20; sp += 32) {
 		snprintf(v, sizeof(v), "%ld", sp);
-		if (put_str(space, v) || put_str(times, "1")) {
+		if (sysfs_put(space, v) || sysfs_put(times, "1")) {
 			printf("FAIL: cannot set %s/{space,times}\n", dir);
 			return 1;
 		}
@@ -615,7 +591,7 @@ static int failslab_sweep(const char *dir)
 			continue;
 		}
 		opened++;
-		if (get_long(times) == 1) {	/* no failure left to inject */
+		if (sysfs_get_long(times) == 1) {	/* no failure left to inject */
 			if (check_session(fd, in, sizeof(in), 700, "sjis",
 					  enc, 0)) {
 				fails++;
@@ -632,7 +608,7 @@ static int failslab_sweep(const char *dir)
 		}
 		close(fd);
 	}
-	put_str(times, "0");
+	sysfs_put(times, "0");
 	if (sp >= 1 << 20) {
 		fails++;
 		printf("FAIL: the sweep never got through open()\n");
@@ -647,7 +623,7 @@ static int failslab_sweep(const char *dir)
 	}
 	close(victim);
 	close(mif);
-	ref1 = get_long("/sys/module/whatenc/refcnt");
+	ref1 = sysfs_get_long("/sys/module/whatenc/refcnt");
 	if (ref1 != ref0) {
 		fails++;
 		printf("FAIL: module refcnt %ld before, %ld after\n", ref0, ref1);
