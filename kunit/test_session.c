@@ -843,6 +843,59 @@ WT_CASE(session_convert_last_then_more)
 	we_session_free(s);
 }
 
+/*
+ * END_OF_STREAM after a CONVERT whose LAST chunk ran out of output room:
+ * END finishes that stream's flush, and its error (fatal mode) or its
+ * last output (replacement mode) is that stream's; no second stream.
+ * (The session fuzz target, 2026-11-24: its model had ended a second,
+ * empty stream and lost the error's bytes.)
+ */
+WT_CASE(session_convert_last_then_end)
+{
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
+	struct whatenc_convert cv = { 0 };
+	struct whatenc_configure cfg;
+	struct whatenc_status st;
+	char out[16];
+
+	WT_ASSERT_TRUE(s);
+	WT_EXPECT_EQ(scfg(s, "utf-16be", WHATENC_DIR_DECODE,
+			  WHATENC_CFG_DEC_FATAL, &cfg), 0);
+	WT_EXPECT_EQ(sconv(s, &cv, "\xfb", 1, out, 0, WHATENC_CONVERT_LAST),
+		     0);
+	WT_EXPECT_EQ(cv.in_pos, 1);
+	WT_EXPECT_EQ(cv.out_pos, 0);
+	WT_EXPECT_EQ(cv.result, WHATENC_RES_OUTPUT_FULL);
+	WT_EXPECT_EQ(we_session_end(s), -EILSEQ);
+	WT_EXPECT_EQ(we_session_status(s, &st), 0);
+	WT_EXPECT_EQ(st.state, WHATENC_STATE_ERROR);
+	WT_EXPECT_EQ(st.err_kind, WHATENC_RES_MALFORMED);
+	WT_EXPECT_EQ(st.err_offset, 0);
+	WT_EXPECT_EQ(st.err_len, 1);
+	WT_EXPECT_EQ(st.err_bytes[0], 0xfb);
+	WT_EXPECT_EQ(st.bytes_in, 1);
+	WT_EXPECT_EQ(sr(s, out, sizeof(out)), -EILSEQ);
+
+	WT_EXPECT_EQ(scfg(s, "utf-16be", WHATENC_DIR_DECODE, 0, &cfg), 0);
+	memset(&cv, 0, sizeof(cv));
+	WT_EXPECT_EQ(sconv(s, &cv, "\xfb", 1, out, 0, WHATENC_CONVERT_LAST),
+		     0);
+	WT_EXPECT_EQ(cv.in_pos, 1);
+	WT_EXPECT_EQ(cv.result, WHATENC_RES_OUTPUT_FULL);
+	WT_EXPECT_EQ(we_session_end(s), 0);
+	WT_EXPECT_EQ(we_session_status(s, &st), 0);
+	WT_EXPECT_EQ(st.state, WHATENC_STATE_EOS);
+	WT_EXPECT_EQ(st.out_ready, 3);
+	WT_EXPECT_EQ(st.bytes_in, 1);
+	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 3);
+	WT_EXPECT_MEMEQ(out, FFFD, 3);
+	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 0);
+	/* read() returned the end once: idle, ready for a new stream */
+	WT_EXPECT_EQ(we_session_status(s, &st), 0);
+	WT_EXPECT_EQ(st.state, WHATENC_STATE_STREAM);
+	we_session_free(s);
+}
+
 /* Buffers: none while idle, allocated on first use, freed when idle. */
 WT_CASE(session_buffers_on_use)
 {
@@ -952,5 +1005,6 @@ WT_SUITE(session,
 	 WT_RUN(session_detect_unsupported),
 	 WT_RUN(session_detect_invalid),
 	 WT_RUN(session_convert_last_then_more),
+	 WT_RUN(session_convert_last_then_end),
 	 WT_RUN(session_buffers_on_use),
 	 WT_RUN(session_mem_cap));
