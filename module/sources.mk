@@ -22,6 +22,8 @@ WHATENC_CORE_SRCS := \
 	detect/guess.c \
 	detect/guess_names.c \
 	codec/utf8.c \
+	codec/vec.c \
+	codec/vec_x86.c \
 	codec/utf16.c \
 	codec/single_byte.c \
 	codec/x_user_defined.c \

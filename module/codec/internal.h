@@ -211,6 +211,14 @@ static inline void we_replay(struct whatenc_decoder *d, const u8 *bytes,
 
 /* ---- input ----------------------------------------------------------- */
 
+/* Vector paths (vec.c): the level in use (-1: not detected yet) */
+extern int we_vec_cur;
+size_t we_vec_ascii_copy(u8 *dst, const u8 *src, size_t n);
+size_t we_vec_ascii_widen(u8 *dst, const u8 *src, size_t n, bool be);
+size_t we_utf8_valid_prefix(const u8 *s, size_t n);
+/* the scalar validator (utf8.c), the reference of we_utf8_valid_prefix() */
+size_t we_utf8_valid_scalar(const u8 *s, size_t n);
+
 /* Index of the first byte of word @m (only bits 0x80 set) that has its bit. */
 static inline unsigned int we_first_high_byte(u64 m)
 {
@@ -260,7 +268,10 @@ static __always_inline size_t we_ascii_copy(u8 *dst, const u8 *src, size_t n)
 			memcpy(dst + i + 16, &w2, 8);
 			memcpy(dst + i + 24, &w3, 8);
 		}
-		i += 32;
+		i += 32;	/* a long run: on in vector blocks (vec.c), if any */
+		if (n - i >= WE_VEC_MIN && we_vec_cur)
+			i += we_vec_ascii_copy(dst ? dst + i : NULL, src + i,
+					       n - i);
 	}
 	while (i + 8 <= n) {
 		memcpy(&w, src + i, 8);

@@ -221,6 +221,27 @@ static enum whatenc_ret whatenc_utf16_decode(struct whatenc_decoder *d,
 }
 
 /*
+ * Encoder fast path: a long ASCII run (32 bytes or more) widened to code
+ * units in vector blocks (vec.c); returns the number of bytes widened
+ * (0: a short run, or no vector level).
+ */
+static inline size_t utf16_widen(const u8 *in, size_t in_len, u8 *out,
+				 size_t out_len, bool be)
+{
+	const u64 hi = 0x8080808080808080ull;
+	u64 w[4];
+
+	if (out_len / 2 < in_len)
+		in_len = out_len / 2;
+	if (in_len < WE_VEC_MIN || !we_vec_cur)
+		return 0;
+	memcpy(w, in, 32);
+	if ((w[0] | w[1] | w[2] | w[3]) & hi)
+		return 0;
+	return we_vec_ascii_widen(out, in, in_len, be);
+}
+
+/*
  * Encoder fast path: ASCII and well-formed 2- and 3-byte UTF-8 that is
  * not a surrogate (WTF-8 ED A0..BF takes the general path), one code
  * unit each.
@@ -236,6 +257,14 @@ static void utf16_enc_fast(struct whatenc_buf *b, bool be)
 		u32 cu = in[ip];
 
 		if (cu < 0x80) {
+			size_t k = utf16_widen(in + ip, in_size - ip, out + op,
+					       out_size - op, be);
+
+			if (k) {
+				ip += k;
+				op += 2 * k;
+				continue;
+			}
 			ip++;
 		} else {
 			unsigned int len;

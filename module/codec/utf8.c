@@ -35,7 +35,7 @@ static inline u32 utf8_le32(const u8 *p)
  * then the spec's lower/upper boundaries on the few payload bits that
  * decide them); the last 3 bytes byte by byte.
  */
-static size_t utf8_valid_prefix(const u8 *p, size_t n)
+size_t we_utf8_valid_scalar(const u8 *p, size_t n)
 {
 	size_t i = 0;
 
@@ -135,7 +135,7 @@ static inline void utf8_copy_valid(struct whatenc_buf *b)
 		n = b->out_size - b->out_pos;
 	while (n) {
 		size_t piece = n < 16384 ? n : 16384;
-		size_t v = utf8_valid_prefix(b->in + b->in_pos, piece);
+		size_t v = we_utf8_valid_prefix(b->in + b->in_pos, piece);
 
 		memcpy(b->out + b->out_pos, b->in + b->in_pos, v);
 		b->in_pos += v;

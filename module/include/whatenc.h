@@ -252,4 +252,17 @@ size_t whatenc_encoder_max_out(const struct whatenc_encoder *e,
 /* Spec hooks (engine.c) */
 int whatenc_bom_sniff(const u8 *buf, size_t len, size_t *bom_len);
 
+/*
+ * Vector paths (vec.c): every level gives the same results; tests and
+ * benchmarks choose one, by default the best the CPU has.
+ */
+enum whatenc_vec_level {
+	WHATENC_VEC_AUTO = -1,
+	WHATENC_VEC_SCALAR = 0,
+	WHATENC_VEC_SSE2 = 1,	/* ASCII runs, ASCII to UTF-16 */
+	WHATENC_VEC_AVX2 = 2,	/* and UTF-8 validation */
+};
+
+int whatenc_vec_set_level(int level);
+
 #endif /* WHATENC_H */

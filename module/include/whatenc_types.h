@@ -20,6 +20,10 @@
 #include <linux/export.h>
 #include <linux/build_bug.h>
 #include <linux/bug.h>
+#ifdef CONFIG_X86_64
+#include <asm/cpufeature.h>
+#include <asm/fpu/api.h>
+#endif
 #else
 #include <stdbool.h>
 #include <stddef.h>
@@ -48,6 +52,49 @@ typedef int64_t s64;
 #define noinline	__attribute_noinline__	/* sys/cdefs.h */
 /* userspace: API misuse is reported by the result alone */
 #define WARN_ON_ONCE(cond)	(!!(cond))
+#endif
+
+/*
+ * Vector paths (codec/vec.c): whether the CPU and the OS offer AVX2, and
+ * the bracket around vector code. In the kernel, only where the FPU is
+ * usable (irq_fpu_usable()); we_fpu_begin() returns false otherwise and
+ * the caller stays scalar. WE_VEC_MIN: the shortest input worth it.
+ */
+#if defined(__KERNEL__) && defined(CONFIG_X86_64)
+static inline bool we_cpu_has_avx2(void)
+{
+	return boot_cpu_has(X86_FEATURE_AVX2) &&
+	       cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL);
+}
+
+static inline bool we_fpu_begin(void)
+{
+	if (!irq_fpu_usable())
+		return false;
+	kernel_fpu_begin();
+	return true;
+}
+
+static inline void we_fpu_end(void)
+{
+	kernel_fpu_end();
+}
+
+#define WE_VEC_MIN	256
+#elif defined(__KERNEL__)
+#define we_cpu_has_avx2()	false
+#define we_fpu_begin()		false
+#define we_fpu_end()		do { } while (0)
+#define WE_VEC_MIN	256
+#else
+#if defined(__x86_64__)
+#define we_cpu_has_avx2()	__builtin_cpu_supports("avx2")
+#else
+#define we_cpu_has_avx2()	false
+#endif
+#define we_fpu_begin()		true
+#define we_fpu_end()		do { } while (0)
+#define WE_VEC_MIN	64
 #endif
 
 #endif /* WHATENC_TYPES_H */

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * vec.c - the vector paths' dispatch: which level runs, and where
+ *
+ * The level is detected once (lazily, at the first call that could use
+ * it: SSE2 on x86-64, AVX2 when the CPU has it and the OS saves its
+ * registers) and can be lowered for tests with whatenc_vec_set_level().
+ * Each dispatcher runs its kernel (vec_x86.c) in chunks of at most
+ * WE_VEC_CHUNK bytes between we_fpu_begin() and we_fpu_end() (in the
+ * kernel: kernel_fpu_begin()/end() when irq_fpu_usable(), so that
+ * preemption stays off for a bounded time), only for inputs of
+ * WE_VEC_MIN bytes or more, and leaves the rest to the scalar code.
+ * The results are those of the scalar code whatever the level.
+ */
+#include "internal.h"
+#include "vec.h"
+
+#define WE_VEC_CHUNK	4096	/* bytes per we_fpu_begin()/end() */
+
+/* the level in use; -1 until detected */
+int we_vec_cur = -1;
+
+static int vec_detect(void)
+{
+#if WE_VEC_X86
+	return we_cpu_has_avx2() ? WHATENC_VEC_AVX2 : WHATENC_VEC_SSE2;
+#else
+	return WHATENC_VEC_SCALAR;
+#endif
+}
+
+static inline int vec_level(void)
+{
+	int level = __atomic_load_n(&we_vec_cur, __ATOMIC_RELAXED);
+
+	if (unlikely(level < 0)) {
+		level = vec_detect();
+		__atomic_store_n(&we_vec_cur, level, __ATOMIC_RELAXED);
+	}
+	return level;
+}
+
+/**
+ * whatenc_vec_set_level() - choose the vector paths' level
+ * @level: %WHATENC_VEC_SCALAR, %WHATENC_VEC_SSE2, %WHATENC_VEC_AVX2, or
+ *	%WHATENC_VEC_AUTO for the best the CPU has
+ *
+ * For tests and benchmarks: every level gives the same results, only
+ * faster or slower. A level the CPU lacks is lowered to the best it has.
+ * The setting is global (all coders, all threads).
+ *
+ * Return: the level now in use.
+ */
+int whatenc_vec_set_level(int level)
+{
+	int best = vec_detect();
+
+	if (level < 0 || level > best)
+		level = best;
+	__atomic_store_n(&we_vec_cur, level, __ATOMIC_RELAXED);
+	return level;
+}
+EXPORT_SYMBOL_GPL(whatenc_vec_set_level);
+
+#if WE_VEC_X86
+
+typedef size_t (*we_vec_copy_fn)(u8 *dst, const u8 *src, size_t n);
+
+/*
+ * Run @fn over @src[0..@n-1] (and @dst, scaled by @scale output bytes
+ * per input byte, unless NULL) chunk by chunk, while it takes whole
+ * chunks. Returns how far it got.
+ */
+static size_t vec_chunks(we_vec_copy_fn fn, u8 *dst, const u8 *src,
+			 size_t n, unsigned int scale)
+{
+	size_t i = 0;
+
+	while (n - i >= WE_VEC_MIN) {
+		size_t c = n - i < WE_VEC_CHUNK ? n - i : WE_VEC_CHUNK, k;
+
+		if (!we_fpu_begin())
+			break;
+		k = fn(dst ? dst + scale * i : NULL, src + i, c);
+		we_fpu_end();
+		i += k;
+		if (k < c)
+			break;
+	}
+	return i;
+}
+
+static size_t sse2_widen_le(u8 *dst, const u8 *src, size_t n)
+{
+	return we_sse2_ascii_widen(dst, src, n, false);
+}
+
+static size_t sse2_widen_be(u8 *dst, const u8 *src, size_t n)
+{
+	return we_sse2_ascii_widen(dst, src, n, true);
+}
+
+static size_t avx2_widen_le(u8 *dst, const u8 *src, size_t n)
+{
+	return we_avx2_ascii_widen(dst, src, n, false);
+}
+
+static size_t avx2_widen_be(u8 *dst, const u8 *src, size_t n)
+{
+	return we_avx2_ascii_widen(dst, src, n, true);
+}
+#endif
+
+/*
+ * we_vec_ascii_copy() - the vector part of we_ascii_copy(): a prefix of
+ * the ASCII run at @src (whole blocks), copied to @dst unless NULL.
+ */
+size_t we_vec_ascii_copy(u8 *dst, const u8 *src, size_t n)
+{
+#if WE_VEC_X86
+	switch (vec_level()) {
+	case WHATENC_VEC_AVX2:
+		return vec_chunks(we_avx2_ascii_copy, dst, src, n, 1);
+	case WHATENC_VEC_SSE2:
+		return vec_chunks(we_sse2_ascii_copy, dst, src, n, 1);
+	}
+#endif
+	return 0;
+}
+
+/*
+ * we_vec_ascii_widen() - a prefix (whole blocks) of the ASCII run at
+ * @src[0..@n-1] as UTF-16 (big-endian if @be) at @dst, 2 bytes each.
+ */
+size_t we_vec_ascii_widen(u8 *dst, const u8 *src, size_t n, bool be)
+{
+#if WE_VEC_X86
+	switch (vec_level()) {
+	case WHATENC_VEC_AVX2:
+		return vec_chunks(be ? avx2_widen_be : avx2_widen_le, dst,
+				  src, n, 2);
+	case WHATENC_VEC_SSE2:
+		return vec_chunks(be ? sse2_widen_be : sse2_widen_le, dst,
+				  src, n, 2);
+	}
+#endif
+	return 0;
+}
+
+/*
+ * we_utf8_valid_prefix() - length of the longest prefix of @s[0..@n-1]
+ * that is complete, valid UTF-8: we_utf8_valid_scalar()'s result, with
+ * the blocks that hold no error skipped by the AVX2 kernel. From where
+ * it stops, the scalar validator goes on from the last character
+ * boundary (at most 3 bytes back).
+ */
+size_t we_utf8_valid_prefix(const u8 *s, size_t n)
+{
+	size_t p = 0, b;
+
+#if WE_VEC_X86
+	if (n >= WE_VEC_MIN && vec_level() >= WHATENC_VEC_AVX2) {
+		while (n - p >= 32) {
+			size_t c = n - p < WE_VEC_CHUNK ? n - p : WE_VEC_CHUNK;
+			size_t e;
+
+			if (!we_fpu_begin())
+				break;
+			e = we_avx2_utf8_scan(s, p, p + c);
+			we_fpu_end();
+			/* an error in the block at e, or fewer than 32 left */
+			if (e + 32 <= p + c || e == p) {
+				p = e;
+				break;
+			}
+			p = e;
+		}
+	}
+#endif
+	/* [0, p) is valid but for a sequence cut at p: back to its lead */
+	b = p;
+	while (b > 0 && p - b < 3 && (s[b - 1] & 0xc0) == 0x80)
+		b--;
+	if (b > 0 && s[b - 1] >= 0xc0)
+		b--;
+	else
+		b = p;
+	return b + we_utf8_valid_scalar(s + b, n - b);
+}

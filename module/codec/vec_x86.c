@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * vec_x86.c - the x86-64 vector kernels (SSE2, AVX2)
+ *
+ * Written with GCC vector extensions and a few __builtin_ia32_*
+ * builtins, without <immintrin.h> (kernel builds have no compiler
+ * headers), each function compiled for its level with a target
+ * attribute. Only the dispatchers in vec.c call these, after checking
+ * the CPU (and, in the kernel, inside kernel_fpu_begin()/end()). Each
+ * stops at the first block it does not handle; the scalar code does the
+ * rest (see vec.h).
+ */
+#include "vec.h"
+
+#if WE_VEC_X86
+
+#define WE_SSE2 __attribute__((target("sse2")))
+#define WE_AVX2 __attribute__((target("avx2")))
+
+typedef u8 v16u8 __attribute__((vector_size(16)));
+typedef char v16i8 __attribute__((vector_size(16)));
+typedef u16 v8u16 __attribute__((vector_size(16)));
+typedef u8 v32u8 __attribute__((vector_size(32)));
+typedef char v32i8 __attribute__((vector_size(32)));
+typedef u16 v16u16 __attribute__((vector_size(32)));
+/* unaligned, aliasing views of memory, as <immintrin.h>'s __m128i_u */
+typedef u8 v16u8_u __attribute__((vector_size(16), aligned(1), may_alias));
+typedef u8 v32u8_u __attribute__((vector_size(32), aligned(1), may_alias));
+typedef u16 v16u16_u __attribute__((vector_size(32), aligned(1), may_alias));
+
+#define LD16(p)		(*(const v16u8_u *)(p))
+#define ST16(p, v)	(*(v16u8_u *)(p) = (v))
+#define LD32(p)		(*(const v32u8_u *)(p))
+#define ST32(p, v)	(*(v32u8_u *)(p) = (v))
+#define MASK16(v)	((unsigned int)__builtin_ia32_pmovmskb128((v16i8)(v)))
+#define MASK32(v)	((unsigned int)__builtin_ia32_pmovmskb256((v32i8)(v)))
+
+/* ---- ASCII runs ------------------------------------------------------ */
+
+WE_SSE2 size_t we_sse2_ascii_copy(u8 *dst, const u8 *src, size_t n)
+{
+	size_t i = 0;
+
+	while (n - i >= 64) {
+		v16u8 a = LD16(src + i), b = LD16(src + i + 16);
+		v16u8 c = LD16(src + i + 32), d = LD16(src + i + 48);
+
+		if (MASK16(a | b | c | d))
+			break;
+		if (dst) {
+			ST16(dst + i, a);
+			ST16(dst + i + 16, b);
+			ST16(dst + i + 32, c);
+			ST16(dst + i + 48, d);
+		}
+		i += 64;
+	}
+	while (n - i >= 16) {
+		v16u8 a = LD16(src + i);
+
+		if (MASK16(a))
+			break;
+		if (dst)
+			ST16(dst + i, a);
+		i += 16;
+	}
+	return i;
+}
+
+WE_AVX2 size_t we_avx2_ascii_copy(u8 *dst, const u8 *src, size_t n)
+{
+	size_t i = 0;
+
+	while (n - i >= 128) {
+		v32u8 a = LD32(src + i), b = LD32(src + i + 32);
+		v32u8 c = LD32(src + i + 64), d = LD32(src + i + 96);
+
+		if (MASK32(a | b | c | d))
+			break;
+		if (dst) {
+			ST32(dst + i, a);
+			ST32(dst + i + 32, b);
+			ST32(dst + i + 64, c);
+			ST32(dst + i + 96, d);
+		}
+		i += 128;
+	}
+	while (n - i >= 32) {
+		v32u8 a = LD32(src + i);
+
+		if (MASK32(a))
+			break;
+		if (dst)
+			ST32(dst + i, a);
+		i += 32;
+	}
+	return i;
+}
+
+/* ---- ASCII to UTF-16 ------------------------------------------------- */
+
+WE_SSE2 size_t we_sse2_ascii_widen(u8 *dst, const u8 *src, size_t n, bool be)
+{
+	const v16u8 z = { 0 };
+	size_t i = 0;
+
+	while (n - i >= 16) {
+		v16u8 a = LD16(src + i), lo, hi;
+
+		if (MASK16(a))
+			break;
+		if (be) {
+			lo = __builtin_shuffle(z, a, (v16u8){ 0, 16, 1, 17, 2, 18, 3, 19,
+							      4, 20, 5, 21, 6, 22, 7, 23 });
+			hi = __builtin_shuffle(z, a, (v16u8){ 8, 24, 9, 25, 10, 26, 11, 27,
+							      12, 28, 13, 29, 14, 30, 15, 31 });
+		} else {
+			lo = __builtin_shuffle(a, z, (v16u8){ 0, 16, 1, 17, 2, 18, 3, 19,
+							      4, 20, 5, 21, 6, 22, 7, 23 });
+			hi = __builtin_shuffle(a, z, (v16u8){ 8, 24, 9, 25, 10, 26, 11, 27,
+							      12, 28, 13, 29, 14, 30, 15, 31 });
+		}
+		ST16(dst + 2 * i, lo);
+		ST16(dst + 2 * i + 16, hi);
+		i += 16;
+	}
+	return i;
+}
+
+WE_AVX2 size_t we_avx2_ascii_widen(u8 *dst, const u8 *src, size_t n, bool be)
+{
+	size_t i = 0;
+
+	while (n - i >= 32) {
+		v32u8 a = LD32(src + i);
+		v16u8 a0, a1;
+		v16u16 w0, w1;
+
+		if (MASK32(a))
+			break;
+		a0 = LD16(src + i);
+		a1 = LD16(src + i + 16);
+		w0 = __builtin_convertvector(a0, v16u16);	/* vpmovzxbw */
+		w1 = __builtin_convertvector(a1, v16u16);
+		if (be) {
+			w0 <<= 8;
+			w1 <<= 8;
+		}
+		*(v16u16_u *)(dst + 2 * i) = w0;
+		*(v16u16_u *)(dst + 2 * i + 32) = w1;
+		i += 32;
+	}
+	return i;
+}
+
+/* ---- UTF-8 validation ------------------------------------------------ */
+
+/*
+ * Keiser and Lemire, "Validating UTF-8 in less than one instruction per
+ * byte" (2021), the "lookup" algorithm: three 16-entry tables, indexed
+ * by the high and low nibble of the previous byte and the high nibble of
+ * the current one, each give the errors a pair of bytes may be part of;
+ * their AND is the errors the pair is. A continuation byte that must be
+ * the third or fourth of a sequence (2 or 3 bytes after an E0..EF or
+ * F0..FF lead) is the one case the pair cannot tell: its TWO_CONTS bit
+ * is expected there and an error anywhere else.
+ */
+#define TOO_SHORT	(1 << 0)	/* lead, then not a continuation */
+#define TOO_LONG	(1 << 1)	/* ASCII, then a continuation */
+#define OVERLONG_3	(1 << 2)	/* E0 80..9F */
+#define TOO_LARGE	(1 << 3)	/* F4 90..BF, F5..FF */
+#define SURROGATE	(1 << 4)	/* ED A0..BF */
+#define OVERLONG_2	(1 << 5)	/* C0, C1 */
+#define TOO_LARGE_1000	(1 << 6)	/* F5..FF 80..8F */
+#define OVERLONG_4	(1 << 6)	/* F0 80..8F */
+#define TWO_CONTS	(1 << 7)	/* two continuation bytes */
+#define CARRY		(TOO_SHORT | TOO_LONG | TWO_CONTS)
+#define L4		(CARRY | TOO_LARGE | TOO_LARGE_1000)
+
+#define TWICE(...)	{ __VA_ARGS__, __VA_ARGS__ }
+
+static const v32u8 byte_1_high = TWICE(
+	/* 0___ ASCII, 10__ continuation */
+	TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG,
+	TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG,
+	TWO_CONTS, TWO_CONTS, TWO_CONTS, TWO_CONTS,
+	TOO_SHORT | OVERLONG_2,				/* C0..CF */
+	TOO_SHORT,					/* D0..DF */
+	TOO_SHORT | OVERLONG_3 | SURROGATE,		/* E0..EF */
+	TOO_SHORT | TOO_LARGE | TOO_LARGE_1000 | OVERLONG_4);	/* F0..FF */
+
+static const v32u8 byte_1_low = TWICE(
+	CARRY | OVERLONG_3 | OVERLONG_2 | OVERLONG_4,	/* _0 */
+	CARRY | OVERLONG_2,				/* _1 */
+	CARRY, CARRY,
+	CARRY | TOO_LARGE,				/* _4 */
+	L4, L4, L4, L4, L4, L4, L4, L4,
+	L4 | SURROGATE,					/* _D */
+	L4, L4);
+
+static const v32u8 byte_2_high = TWICE(
+	TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
+	TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
+	TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE_1000 |
+	OVERLONG_4,					/* 80..8F */
+	TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE, /* 90..9F */
+	TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE, /* A0..AF */
+	TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE, /* B0..BF */
+	TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT);
+
+#define SPLAT32(c)	((v32u8){ 0 } + (u8)(c))
+
+static WE_AVX2 inline v32u8 lookup(v32u8 table, v32u8 nibbles)
+{
+	return (v32u8)__builtin_ia32_pshufb256((v32i8)table, (v32i8)nibbles);
+}
+
+static WE_AVX2 inline v32u8 high_nibbles(v32u8 v)
+{
+	return (v32u8)((v16u16)v >> 4) & SPLAT32(0x0f);
+}
+
+/* Whether the 32 bytes at @cur, after @p1, @p2, @p3 (@cur shifted back by 1-3), hold an error. */
+static WE_AVX2 inline bool utf8_block_error(v32u8 cur, v32u8 p1, v32u8 p2,
+					    v32u8 p3)
+{
+	v32u8 sc = lookup(byte_1_high, high_nibbles(p1)) &
+		   lookup(byte_1_low, p1 & SPLAT32(0x0f)) &
+		   lookup(byte_2_high, high_nibbles(cur));
+	v32u8 must23 = (v32u8)((p2 > SPLAT32(0xdf)) | (p3 > SPLAT32(0xef)));
+
+	return MASK32((sc ^ (must23 & SPLAT32(0x80))) != SPLAT32(0)) != 0;
+}
+
+WE_AVX2 size_t we_avx2_utf8_scan(const u8 *s, size_t i, size_t n)
+{
+	while (n - i >= 32) {
+		v32u8 cur = LD32(s + i), p1, p2, p3;
+
+		if (!MASK32(cur)) {
+			/* ASCII: only a sequence cut before it can be wrong */
+			if ((i >= 1 && s[i - 1] >= 0xc0) ||
+			    (i >= 2 && s[i - 2] >= 0xe0) ||
+			    (i >= 3 && s[i - 3] >= 0xf0))
+				break;
+			i += 32;
+			/* and on through the ASCII run, 128 bytes a step */
+			while (n - i >= 128 &&
+			       !MASK32(LD32(s + i) | LD32(s + i + 32) |
+				       LD32(s + i + 64) | LD32(s + i + 96)))
+				i += 128;
+			continue;
+		}
+		if (i >= 3) {
+			p1 = LD32(s + i - 1);
+			p2 = LD32(s + i - 2);
+			p3 = LD32(s + i - 3);
+		} else {
+			/* the start: what precedes is read as ASCII */
+			u8 tmp[35] = { 0 };
+			size_t k;
+
+			for (k = 0; k < i; k++)
+				tmp[3 - i + k] = s[k];
+			__builtin_memcpy(tmp + 3, s + i, 32);
+			p1 = LD32(tmp + 2);
+			p2 = LD32(tmp + 1);
+			p3 = LD32(tmp);
+		}
+		if (utf8_block_error(cur, p1, p2, p3))
+			break;
+		i += 32;
+	}
+	return i;
+}
+
+#endif /* WE_VEC_X86 */
