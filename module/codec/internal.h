@@ -215,8 +215,8 @@ static inline void we_replay(struct whatenc_decoder *d, const u8 *bytes,
 extern int we_vec_cur;
 size_t we_vec_ascii_copy(u8 *dst, const u8 *src, size_t n);
 size_t we_vec_ascii_widen(u8 *dst, const u8 *src, size_t n, bool be);
-size_t we_utf8_valid_prefix(const u8 *s, size_t n);
-/* the scalar validator (utf8.c), the reference of we_utf8_valid_prefix() */
+size_t we_utf8_valid_copy(u8 *d, const u8 *s, size_t n);
+/* the scalar validator (utf8.c), the reference of we_utf8_valid_copy() */
 size_t we_utf8_valid_scalar(const u8 *s, size_t n);
 
 /* Index of the first byte of word @m (only bits 0x80 set) that has its bit. */

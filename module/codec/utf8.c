@@ -135,9 +135,9 @@ static inline void utf8_copy_valid(struct whatenc_buf *b)
 		n = b->out_size - b->out_pos;
 	while (n) {
 		size_t piece = n < 16384 ? n : 16384;
-		size_t v = we_utf8_valid_prefix(b->in + b->in_pos, piece);
+		size_t v = we_utf8_valid_copy(b->out + b->out_pos,
+					      b->in + b->in_pos, piece);
 
-		memcpy(b->out + b->out_pos, b->in + b->in_pos, v);
 		b->in_pos += v;
 		b->out_pos += v;
 		/* on, unless stopped by an error or the end (not a cut piece) */

@@ -148,15 +148,15 @@ size_t we_vec_ascii_widen(u8 *dst, const u8 *src, size_t n, bool be)
 }
 
 /*
- * we_utf8_valid_prefix() - length of the longest prefix of @s[0..@n-1]
- * that is complete, valid UTF-8: we_utf8_valid_scalar()'s result, with
- * the blocks that hold no error skipped by the AVX2 kernel. From where
- * it stops, the scalar validator goes on from the last character
- * boundary (at most 3 bytes back).
+ * we_utf8_valid_copy() - length of the longest prefix of @s[0..@n-1]
+ * that is complete, valid UTF-8 (we_utf8_valid_scalar()'s result), also
+ * copied to @d unless NULL. The AVX2 kernel skips (and copies) the
+ * blocks that hold no error; from where it stops, the scalar validator
+ * goes on from the last character boundary (at most 3 bytes back).
  */
-size_t we_utf8_valid_prefix(const u8 *s, size_t n)
+size_t we_utf8_valid_copy(u8 *d, const u8 *s, size_t n)
 {
-	size_t p = 0, b;
+	size_t p = 0, b, done = 0;
 
 #if WE_VEC_X86
 	if (n >= WE_VEC_MIN && vec_level() >= WHATENC_VEC_AVX2) {
@@ -166,10 +166,10 @@ size_t we_utf8_valid_prefix(const u8 *s, size_t n)
 
 			if (!we_fpu_begin())
 				break;
-			e = we_avx2_utf8_scan(s, p, p + c);
+			e = we_avx2_utf8_scan(d, s, p, p + c, &done);
 			we_fpu_end();
 			/* an error in the block at e, or fewer than 32 left */
-			if (e + 32 <= p + c || e == p) {
+			if (e + 32 <= p + c) {
 				p = e;
 				break;
 			}
@@ -185,5 +185,8 @@ size_t we_utf8_valid_prefix(const u8 *s, size_t n)
 		b--;
 	else
 		b = p;
-	return b + we_utf8_valid_scalar(s + b, n - b);
+	p = b + we_utf8_valid_scalar(s + b, n - b);
+	if (d)
+		memcpy(d + done, s + done, p - done);
+	return p;
 }

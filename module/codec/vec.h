@@ -39,8 +39,12 @@ size_t we_avx2_ascii_widen(u8 *dst, const u8 *src, size_t n, bool be);
  * UTF-8 from @i on (the 3 bytes before @i, if any, are read as context):
  * returns the end of the 32-byte blocks that hold no error, an
  * incomplete sequence at that end not counted as one. The bytes before
- * @i must be part of a valid prefix.
+ * @i must be part of a valid prefix. With @d non-NULL, also copies the
+ * bytes from *@done on that are known to be part of the valid prefix
+ * (all but the last block's: its sequence may be cut) to @d at the same
+ * offsets, and advances *@done past them.
  */
-size_t we_avx2_utf8_scan(const u8 *s, size_t i, size_t n);
+size_t we_avx2_utf8_scan(u8 *d, const u8 *s, size_t i, size_t n,
+			 size_t *done);
 
 #endif /* WHATENC_VEC_H */

@@ -232,7 +232,21 @@ static WE_AVX2 inline bool utf8_block_error(v32u8 cur, v32u8 p1, v32u8 p2,
 	return MASK32((sc ^ (must23 & SPLAT32(0x80))) != SPLAT32(0)) != 0;
 }
 
-WE_AVX2 size_t we_avx2_utf8_scan(const u8 *s, size_t i, size_t n)
+/* Copy @s[*@done..@i) to @d (unless NULL): a prefix known to be final. */
+static WE_AVX2 inline void utf8_flush(u8 *d, const u8 *s, size_t i,
+				      size_t *done)
+{
+	if (!d || *done == i)
+		return;
+	if (*done + 32 == i)
+		ST32(d + *done, LD32(s + *done));
+	else
+		__builtin_memcpy(d + *done, s + *done, i - *done);
+	*done = i;
+}
+
+WE_AVX2 size_t we_avx2_utf8_scan(u8 *d, const u8 *s, size_t i, size_t n,
+				 size_t *done)
 {
 	while (n - i >= 32) {
 		v32u8 cur = LD32(s + i), p1, p2, p3;
@@ -243,12 +257,26 @@ WE_AVX2 size_t we_avx2_utf8_scan(const u8 *s, size_t i, size_t n)
 			    (i >= 2 && s[i - 2] >= 0xe0) ||
 			    (i >= 3 && s[i - 3] >= 0xf0))
 				break;
+			utf8_flush(d, s, i, done);
+			if (d)
+				ST32(d + i, cur);
 			i += 32;
 			/* and on through the ASCII run, 128 bytes a step */
-			while (n - i >= 128 &&
-			       !MASK32(LD32(s + i) | LD32(s + i + 32) |
-				       LD32(s + i + 64) | LD32(s + i + 96)))
+			while (n - i >= 128) {
+				v32u8 a = LD32(s + i), b = LD32(s + i + 32);
+				v32u8 c = LD32(s + i + 64), e = LD32(s + i + 96);
+
+				if (MASK32(a | b | c | e))
+					break;
+				if (d) {
+					ST32(d + i, a);
+					ST32(d + i + 32, b);
+					ST32(d + i + 64, c);
+					ST32(d + i + 96, e);
+				}
 				i += 128;
+			}
+			*done = i;
 			continue;
 		}
 		if (i >= 3) {
@@ -269,6 +297,8 @@ WE_AVX2 size_t we_avx2_utf8_scan(const u8 *s, size_t i, size_t n)
 		}
 		if (utf8_block_error(cur, p1, p2, p3))
 			break;
+		/* every sequence begun before i ends in this block: final */
+		utf8_flush(d, s, i, done);
 		i += 32;
 	}
 	return i;
