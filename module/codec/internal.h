@@ -213,8 +213,18 @@ static inline void we_replay(struct whatenc_decoder *d, const u8 *bytes,
 
 /* Vector paths (vec.c): the level in use (-1: not detected yet) */
 extern int we_vec_cur;
+
+/* Whether vector paths of @level may run (the dispatchers decide). */
+static inline bool we_vec_may(int level)
+{
+	int cur = READ_ONCE(we_vec_cur);
+
+	return cur < 0 || cur >= level;
+}
+
 size_t we_vec_ascii_copy(u8 *dst, const u8 *src, size_t n);
 size_t we_vec_ascii_widen(u8 *dst, const u8 *src, size_t n, bool be);
+size_t we_vec_utf8_3_widen(u8 *dst, const u8 *src, size_t n, bool be);
 size_t we_utf8_valid_copy(u8 *d, const u8 *s, size_t n);
 /* the scalar validator (utf8.c), the reference of we_utf8_valid_copy() */
 size_t we_utf8_valid_scalar(const u8 *s, size_t n);
@@ -269,7 +279,7 @@ static __always_inline size_t we_ascii_copy(u8 *dst, const u8 *src, size_t n)
 			memcpy(dst + i + 24, &w3, 8);
 		}
 		i += 32;	/* a long run: on in vector blocks (vec.c), if any */
-		if (n - i >= WE_VEC_MIN && we_vec_cur)
+		if (n - i >= WE_VEC_MIN && we_vec_may(WHATENC_VEC_SSE2))
 			i += we_vec_ascii_copy(dst ? dst + i : NULL, src + i,
 					       n - i);
 	}

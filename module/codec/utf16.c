@@ -233,12 +233,29 @@ static inline size_t utf16_widen(const u8 *in, size_t in_len, u8 *out,
 
 	if (out_len / 2 < in_len)
 		in_len = out_len / 2;
-	if (in_len < WE_VEC_MIN || !we_vec_cur)
+	if (in_len < WE_VEC_MIN || !we_vec_may(WHATENC_VEC_SSE2))
 		return 0;
 	memcpy(w, in, 32);
 	if ((w[0] | w[1] | w[2] | w[3]) & hi)
 		return 0;
 	return we_vec_ascii_widen(out, in, in_len, be);
+}
+
+/*
+ * Encoder fast path: a run of 3-byte sequences (4 leads E0..EF 3 bytes
+ * apart at @in) converted in vector blocks (vec.c); returns the number
+ * of bytes converted (0: not such a run, or no vector level for it).
+ */
+static inline size_t utf16_run3(const u8 *in, size_t in_len, u8 *out,
+				size_t out_len, bool be)
+{
+	if (out_len / 2 * 3 < in_len)
+		in_len = out_len / 2 * 3;
+	if (in_len < WE_VEC_MIN || !we_vec_may(WHATENC_VEC_AVX2) ||
+	    (in[3] & 0xf0) != 0xe0 || (in[6] & 0xf0) != 0xe0 ||
+	    (in[9] & 0xf0) != 0xe0)
+		return 0;
+	return we_vec_utf8_3_widen(out, in, in_len, be);
 }
 
 /*
@@ -271,6 +288,13 @@ static void utf16_enc_fast(struct whatenc_buf *b, bool be)
 
 			if (in_size - ip < 3)
 				break;
+			len = utf16_run3(in + ip, in_size - ip, out + op,
+					 out_size - op, be);
+			if (len) {
+				ip += len;
+				op += len / 3 * 2;
+				continue;
+			}
 			len = we_utf8_23(in + ip, &cu);
 			if (!len)
 				break;

@@ -31,11 +31,11 @@ static int vec_detect(void)
 
 static inline int vec_level(void)
 {
-	int level = __atomic_load_n(&we_vec_cur, __ATOMIC_RELAXED);
+	int level = READ_ONCE(we_vec_cur);
 
 	if (unlikely(level < 0)) {
 		level = vec_detect();
-		__atomic_store_n(&we_vec_cur, level, __ATOMIC_RELAXED);
+		WRITE_ONCE(we_vec_cur, level);
 	}
 	return level;
 }
@@ -57,7 +57,7 @@ int whatenc_vec_set_level(int level)
 
 	if (level < 0 || level > best)
 		level = best;
-	__atomic_store_n(&we_vec_cur, level, __ATOMIC_RELAXED);
+	WRITE_ONCE(we_vec_cur, level);
 	return level;
 }
 EXPORT_SYMBOL_GPL(whatenc_vec_set_level);
@@ -67,21 +67,22 @@ EXPORT_SYMBOL_GPL(whatenc_vec_set_level);
 typedef size_t (*we_vec_copy_fn)(u8 *dst, const u8 *src, size_t n);
 
 /*
- * Run @fn over @src[0..@n-1] (and @dst, scaled by @scale output bytes
- * per input byte, unless NULL) chunk by chunk, while it takes whole
- * chunks. Returns how far it got.
+ * Run @fn over @src[0..@n-1] (and @dst, @num / @den output bytes per
+ * input byte, unless NULL) in chunks of @chunk bytes at most, while it
+ * takes whole chunks. Returns how far it got.
  */
 static size_t vec_chunks(we_vec_copy_fn fn, u8 *dst, const u8 *src,
-			 size_t n, unsigned int scale)
+			 size_t n, unsigned int num, unsigned int den,
+			 size_t chunk)
 {
 	size_t i = 0;
 
 	while (n - i >= WE_VEC_MIN) {
-		size_t c = n - i < WE_VEC_CHUNK ? n - i : WE_VEC_CHUNK, k;
+		size_t c = n - i < chunk ? n - i : chunk, k;
 
 		if (!we_fpu_begin())
 			break;
-		k = fn(dst ? dst + scale * i : NULL, src + i, c);
+		k = fn(dst ? dst + i / den * num : NULL, src + i, c);
 		we_fpu_end();
 		i += k;
 		if (k < c)
@@ -109,6 +110,16 @@ static size_t avx2_widen_be(u8 *dst, const u8 *src, size_t n)
 {
 	return we_avx2_ascii_widen(dst, src, n, true);
 }
+
+static size_t avx2_utf8_3_le(u8 *dst, const u8 *src, size_t n)
+{
+	return we_avx2_utf8_3_widen(dst, src, n, false);
+}
+
+static size_t avx2_utf8_3_be(u8 *dst, const u8 *src, size_t n)
+{
+	return we_avx2_utf8_3_widen(dst, src, n, true);
+}
 #endif
 
 /*
@@ -120,9 +131,11 @@ size_t we_vec_ascii_copy(u8 *dst, const u8 *src, size_t n)
 #if WE_VEC_X86
 	switch (vec_level()) {
 	case WHATENC_VEC_AVX2:
-		return vec_chunks(we_avx2_ascii_copy, dst, src, n, 1);
+		return vec_chunks(we_avx2_ascii_copy, dst, src, n, 1, 1,
+				  WE_VEC_CHUNK);
 	case WHATENC_VEC_SSE2:
-		return vec_chunks(we_sse2_ascii_copy, dst, src, n, 1);
+		return vec_chunks(we_sse2_ascii_copy, dst, src, n, 1, 1,
+				  WE_VEC_CHUNK);
 	}
 #endif
 	return 0;
@@ -138,11 +151,26 @@ size_t we_vec_ascii_widen(u8 *dst, const u8 *src, size_t n, bool be)
 	switch (vec_level()) {
 	case WHATENC_VEC_AVX2:
 		return vec_chunks(be ? avx2_widen_be : avx2_widen_le, dst,
-				  src, n, 2);
+				  src, n, 2, 1, WE_VEC_CHUNK);
 	case WHATENC_VEC_SSE2:
 		return vec_chunks(be ? sse2_widen_be : sse2_widen_le, dst,
-				  src, n, 2);
+				  src, n, 2, 1, WE_VEC_CHUNK);
 	}
+#endif
+	return 0;
+}
+
+/*
+ * we_vec_utf8_3_widen() - a prefix (a multiple of 12 bytes) of the run
+ * of 3-byte UTF-8 sequences at @src[0..@n-1] as UTF-16 (big-endian if
+ * @be) at @dst, 2 bytes for every 3; 0 below AVX2.
+ */
+size_t we_vec_utf8_3_widen(u8 *dst, const u8 *src, size_t n, bool be)
+{
+#if WE_VEC_X86
+	if (vec_level() >= WHATENC_VEC_AVX2)
+		return vec_chunks(be ? avx2_utf8_3_be : avx2_utf8_3_le, dst,
+				  src, n, 2, 3, WE_VEC_CHUNK / 12 * 12);
 #endif
 	return 0;
 }

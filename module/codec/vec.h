@@ -36,6 +36,12 @@ size_t we_sse2_ascii_widen(u8 *dst, const u8 *src, size_t n, bool be);
 size_t we_avx2_ascii_widen(u8 *dst, const u8 *src, size_t n, bool be);
 
 /*
+ * The 3-byte UTF-8 sequences at @src[0..@n-1] (a multiple of 12 bytes
+ * of them) as UTF-16 code units at @dst (2 bytes for every 3).
+ */
+size_t we_avx2_utf8_3_widen(u8 *dst, const u8 *src, size_t n, bool be);
+
+/*
  * UTF-8 from @i on (the 3 bytes before @i, if any, are read as context):
  * returns the end of the 32-byte blocks that hold no error, an
  * incomplete sequence at that end not counted as one. The bytes before

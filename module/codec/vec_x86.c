@@ -153,6 +153,53 @@ WE_AVX2 size_t we_avx2_ascii_widen(u8 *dst, const u8 *src, size_t n, bool be)
 	return i;
 }
 
+/*
+ * UTF-8 to UTF-16: runs of 3-byte sequences (most CJK text), 4 at a
+ * time: 12 bytes checked (lead E0..EF, continuations 80..BF, no
+ * overlong, no surrogate: the UTF-8 decoder's rules), moved into 32-bit
+ * lanes with one pshufb, the payload bits gathered with shifts and
+ * masks, and packed to 4 code units. Reads 16 bytes for every 12.
+ */
+typedef u32 v4u32 __attribute__((vector_size(16)));
+typedef u64 v2u64 __attribute__((vector_size(16)));
+
+WE_AVX2 size_t we_avx2_utf8_3_widen(u8 *dst, const u8 *src, size_t n, bool be)
+{
+	const v16u8 gather = { 2, 1, 0, 0x80, 5, 4, 3, 0x80,
+			       8, 7, 6, 0x80, 11, 10, 9, 0x80 };
+	const v16u8 pack_le = { 0, 1, 4, 5, 8, 9, 12, 13,
+				0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80 };
+	const v16u8 pack_be = { 1, 0, 5, 4, 9, 8, 13, 12,
+				0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80 };
+	const v16u8 pack = be ? pack_be : pack_le;
+	size_t i = 0, o = 0;
+
+	while (n - i >= 16) {
+		v16u8 v = LD16(src + i), lead, cont, t;
+		v4u32 w, cp, bad;
+		u64 units;
+
+		lead = (v16u8)((v & 0xf0) == 0xe0);
+		cont = (v16u8)((v & 0xc0) == 0x80);
+		if ((MASK16(lead) & 0xfff) != 0x249 ||
+		    (MASK16(cont) & 0xfff) != 0xdb6)
+			break;
+		t = (v16u8)__builtin_ia32_pshufb128((v16i8)v, (v16i8)gather);
+		w = (v4u32)t;
+		cp = (w & 0x3f) | ((w >> 2) & 0xfc0) | ((w >> 4) & 0xf000);
+		/* overlong (below U+0800) or a surrogate */
+		bad = (v4u32)((cp < 0x800) | ((cp & 0xf800) == 0xd800));
+		if (MASK16(bad))
+			break;
+		t = (v16u8)__builtin_ia32_pshufb128((v16i8)cp, (v16i8)pack);
+		units = ((v2u64)t)[0];
+		__builtin_memcpy(dst + o, &units, 8);
+		i += 12;
+		o += 8;
+	}
+	return i;
+}
+
 /* ---- UTF-8 validation ------------------------------------------------ */
 
 /*

@@ -4,7 +4,8 @@
  *
  * The conversion core is plain C that uses only what this header gives:
  * fixed-width types, bool, size_t, errno values, likely()/unlikely(),
- * memcpy()/memset(), EXPORT_SYMBOL_GPL(), WARN_ON_ONCE(). In the kernel these come from
+ * memcpy()/memset(), EXPORT_SYMBOL_GPL(), WARN_ON_ONCE(), READ_ONCE() and
+ * WRITE_ONCE(), and the vector paths' CPU checks (below). In the kernel these come from
  * the kernel's own headers; in userspace from libc and the small
  * definitions below. No other core file tests __KERNEL__.
  */
@@ -50,6 +51,8 @@ typedef int64_t s64;
 #define static_assert(expr, ...)	_Static_assert(expr, #expr)
 #define fallthrough	__attribute__((__fallthrough__))
 #define noinline	__attribute_noinline__	/* sys/cdefs.h */
+#define READ_ONCE(x)	__atomic_load_n(&(x), __ATOMIC_RELAXED)
+#define WRITE_ONCE(x, v)	__atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
 /* userspace: API misuse is reported by the result alone */
 #define WARN_ON_ONCE(cond)	(!!(cond))
 #endif
