@@ -6,8 +6,8 @@
  * Expected values come from the Encoding Standard's definitions, not
  * from the code: x-user-defined maps byte 0x80 + k to U+F780 + k (UTF-8
  * EF 9E/9F ..), ASCII to UTF-16 is the byte and a zero byte, a 3-byte
- * sequence is one code unit (its UTF-8 written out here). Inputs are
- * ASCII runs and runs of 3-byte sequences of every length 0-130 and from WE_VEC_MIN to WE_VEC_MIN +
+ * BMP character is one code unit. Inputs are ASCII runs and runs of 2-
+ * and 3-byte sequences (and ASCII mixed in) of every length 0-130 and from WE_VEC_MIN to WE_VEC_MIN +
  * 130 and around the 4 KiB chunks, at every alignment 0-31, ended by a
  * non-ASCII character, with room for all of the output or for part of
  * it. UTF-8 validation has its own case in test_utf8.c.
@@ -91,23 +91,28 @@ static const struct {
 	{ WT_S("\xc3\xa9"), { 0xe9 }, 1 },
 	{ WT_S("\xed\xa0\x80"), { 0xd800 }, 1 },	/* WTF-8: a lone surrogate */
 	{ WT_S("\xe0\x9f\xbf"), { 0xfffd, 0xfffd, 0xfffd }, 3 },	/* overlong */
+	{ WT_S("\xc1\xbf"), { 0xfffd, 0xfffd }, 2 },	/* overlong */
 	{ WT_S("\xf0\x90\x80\x80"), { 0xd800, 0xdc00 }, 2 },
 	{ WT_S("\xe3\x81"), { 0xfffd }, 1 },	/* cut short */
 };
 
 /*
- * UTF-16 (@be: BE) of @len characters U+3000.. (3 bytes each), the
- * ending @k, 5 more of them
+ * UTF-16 (@be: BE) of @len characters of @kind (0: U+3000.., 3 bytes of
+ * UTF-8 each; 1: U+0400.., 2 bytes; 2: ASCII and 3-byte ones mixed),
+ * the ending @k, 5 more characters
  */
 static bool run3_one(struct wt_ctx *wt, u8 *in, size_t len, u8 *exp,
-		     struct wt_run *r, size_t room, bool be, unsigned int k)
+		     struct wt_run *r, size_t room, bool be, unsigned int k,
+		     int kind)
 {
 	struct whatenc_encoder e;
 	size_t i, n = 0, o = 0;
 	int j;
 
 	for (i = 0; i < len + 6; i++) {
-		u16 cp = 0x3000 + (i * 37 + len) % 0x5000;
+		u16 cp = kind == 1 ? 0x400 + (i * 7 + len) % 0x400 :
+			 kind == 2 && i % 5 < 2 ? 'a' + (i + len) % 26 :
+			 0x3000 + (i * 37 + len) % 0x5000;
 
 		if (i == len) {	/* the ending, then 5 more */
 			memcpy(in + n, run3_end[k].utf8.p, run3_end[k].utf8.n);
@@ -119,10 +124,7 @@ static bool run3_one(struct wt_ctx *wt, u8 *in, size_t len, u8 *exp,
 			}
 			continue;
 		}
-
-		in[n++] = 0xe0 | cp >> 12;
-		in[n++] = 0x80 | ((cp >> 6) & 0x3f);
-		in[n++] = 0x80 | (cp & 0x3f);
+		n += wt_utf8(in + n, cp);
 		exp[o + be] = cp & 0xff;
 		exp[o + !be] = cp >> 8;
 		o += 2;
@@ -133,7 +135,7 @@ static bool run3_one(struct wt_ctx *wt, u8 *in, size_t len, u8 *exp,
 	return !r->overflow && r->out_len == o && !memcmp(r->out, exp, o);
 }
 
-WT_CASE(vec_utf8_3_runs)
+WT_CASE(vec_utf16_runs)
 {
 	static const size_t rooms[] = { 0, 61, 300 };
 	u8 *buf = WT_ALLOC(3 * VEC_CAP + 64), *exp = WT_ALLOC(2 * VEC_CAP + 32);
@@ -153,24 +155,28 @@ WT_CASE(vec_utf8_3_runs)
 				for (k = 0; k < ARRAY_SIZE(rooms); k++)
 					for (m = 0; m < ARRAY_SIZE(run3_end); m++) {
 						size_t len = vec_len(i);
-						bool ok;
 
 						if ((k && (align & 7)) || (m && align > 1))
 							continue;
-						ok = run3_one(wt, buf + align, len, exp, r,
-							      rooms[k], false, m) &&
-						     run3_one(wt, buf + align, len, exp, r,
-							      rooms[k], true, m);
-						if (!ok)
-							WT_FAIL("vec level %d: 3-byte run of %zu at %u, room %zu, end %u",
-								level, len, align, rooms[k], m);
-						fails += !ok;
-						n++;
+						int kind;
+
+						for (kind = 0; kind < 3; kind++) {
+							bool ok = run3_one(wt, buf + align, len, exp, r,
+									   rooms[k], false, m, kind) &&
+								  run3_one(wt, buf + align, len, exp, r,
+									   rooms[k], true, m, kind);
+
+							if (!ok)
+								WT_FAIL("vec level %d: run %d of %zu at %u, room %zu, end %u",
+									level, kind, len, align, rooms[k], m);
+							fails += !ok;
+							n++;
+						}
 					}
 		WT_NOTE("vec: level %d ran", level);
 	}
 	whatenc_vec_set_level(WHATENC_VEC_AUTO);
-	WT_NOTE("vec: %u runs of 3-byte sequences checked", n);
+	WT_NOTE("vec: %u runs of 1-3 byte sequences to UTF-16 checked", n);
 	WT_EXPECT_EQ(fails, 0);
 }
 
@@ -218,4 +224,4 @@ WT_CASE(vec_ascii_runs)
 
 WT_SUITE(vec,
 	 WT_RUN(vec_ascii_runs),
-	 WT_RUN(vec_utf8_3_runs));
+	 WT_RUN(vec_utf16_runs));

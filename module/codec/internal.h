@@ -223,8 +223,8 @@ static inline bool we_vec_may(int level)
 }
 
 size_t we_vec_ascii_copy(u8 *dst, const u8 *src, size_t n);
-size_t we_vec_ascii_widen(u8 *dst, const u8 *src, size_t n, bool be);
-size_t we_vec_utf8_3_widen(u8 *dst, const u8 *src, size_t n, bool be);
+size_t we_vec_utf8_widen(u8 *dst, const u8 *src, size_t n, size_t *out,
+			 bool be);
 size_t we_utf8_valid_copy(u8 *d, const u8 *s, size_t n);
 /* the scalar validator (utf8.c), the reference of we_utf8_valid_copy() */
 size_t we_utf8_valid_scalar(const u8 *s, size_t n);

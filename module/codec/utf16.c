@@ -221,41 +221,24 @@ static enum whatenc_ret whatenc_utf16_decode(struct whatenc_decoder *d,
 }
 
 /*
- * Encoder fast path: a long ASCII run (32 bytes or more) widened to code
- * units in vector blocks (vec.c); returns the number of bytes widened
- * (0: a short run, or no vector level).
+ * Encoder fast path: a long stretch of 1-3 byte sequences converted in
+ * vector blocks (vec.c), from @in[*@ip] to @out[*@op]; both advance.
+ * Returns false if there was nothing for it (too short, no vector
+ * level, or stopped at once).
  */
-static inline size_t utf16_widen(const u8 *in, size_t in_len, u8 *out,
-				 size_t out_len, bool be)
+static inline bool utf16_vec(const u8 *in, size_t *ip, size_t in_size,
+			     u8 *out, size_t *op, size_t out_size, bool be)
 {
-	const u64 hi = 0x8080808080808080ull;
-	u64 w[4];
+	size_t n = in_size - *ip, w;
 
-	if (out_len / 2 < in_len)
-		in_len = out_len / 2;
-	if (in_len < WE_VEC_MIN || !we_vec_may(WHATENC_VEC_SSE2))
-		return 0;
-	memcpy(w, in, 32);
-	if ((w[0] | w[1] | w[2] | w[3]) & hi)
-		return 0;
-	return we_vec_ascii_widen(out, in, in_len, be);
-}
-
-/*
- * Encoder fast path: a run of 3-byte sequences (4 leads E0..EF 3 bytes
- * apart at @in) converted in vector blocks (vec.c); returns the number
- * of bytes converted (0: not such a run, or no vector level for it).
- */
-static inline size_t utf16_run3(const u8 *in, size_t in_len, u8 *out,
-				size_t out_len, bool be)
-{
-	if (out_len / 2 * 3 < in_len)
-		in_len = out_len / 2 * 3;
-	if (in_len < WE_VEC_MIN || !we_vec_may(WHATENC_VEC_AVX2) ||
-	    (in[3] & 0xf0) != 0xe0 || (in[6] & 0xf0) != 0xe0 ||
-	    (in[9] & 0xf0) != 0xe0)
-		return 0;
-	return we_vec_utf8_3_widen(out, in, in_len, be);
+	if (n > (out_size - *op) / 2)
+		n = (out_size - *op) / 2;
+	if (n < WE_VEC_MIN || !we_vec_may(WHATENC_VEC_AVX2))
+		return false;
+	n = we_vec_utf8_widen(out + *op, in + *ip, n, &w, be);
+	*ip += n;
+	*op += w;
+	return n;
 }
 
 /*
@@ -273,28 +256,15 @@ static void utf16_enc_fast(struct whatenc_buf *b, bool be)
 	while (ip < in_size && out_size - op >= 2) {
 		u32 cu = in[ip];
 
+		if (utf16_vec(in, &ip, in_size, out, &op, out_size, be))
+			continue;
 		if (cu < 0x80) {
-			size_t k = utf16_widen(in + ip, in_size - ip, out + op,
-					       out_size - op, be);
-
-			if (k) {
-				ip += k;
-				op += 2 * k;
-				continue;
-			}
 			ip++;
 		} else {
 			unsigned int len;
 
 			if (in_size - ip < 3)
 				break;
-			len = utf16_run3(in + ip, in_size - ip, out + op,
-					 out_size - op, be);
-			if (len) {
-				ip += len;
-				op += len / 3 * 2;
-				continue;
-			}
 			len = we_utf8_23(in + ip, &cu);
 			if (!len)
 				break;

@@ -67,58 +67,26 @@ EXPORT_SYMBOL_GPL(whatenc_vec_set_level);
 typedef size_t (*we_vec_copy_fn)(u8 *dst, const u8 *src, size_t n);
 
 /*
- * Run @fn over @src[0..@n-1] (and @dst, @num / @den output bytes per
- * input byte, unless NULL) in chunks of @chunk bytes at most, while it
+ * Run @fn over @src[0..@n-1] (and @dst unless NULL) in chunks, while it
  * takes whole chunks. Returns how far it got.
  */
 static size_t vec_chunks(we_vec_copy_fn fn, u8 *dst, const u8 *src,
-			 size_t n, unsigned int num, unsigned int den,
-			 size_t chunk)
+			 size_t n)
 {
 	size_t i = 0;
 
 	while (n - i >= WE_VEC_MIN) {
-		size_t c = n - i < chunk ? n - i : chunk, k;
+		size_t c = n - i < WE_VEC_CHUNK ? n - i : WE_VEC_CHUNK, k;
 
 		if (!we_fpu_begin())
 			break;
-		k = fn(dst ? dst + i / den * num : NULL, src + i, c);
+		k = fn(dst ? dst + i : NULL, src + i, c);
 		we_fpu_end();
 		i += k;
 		if (k < c)
 			break;
 	}
 	return i;
-}
-
-static size_t sse2_widen_le(u8 *dst, const u8 *src, size_t n)
-{
-	return we_sse2_ascii_widen(dst, src, n, false);
-}
-
-static size_t sse2_widen_be(u8 *dst, const u8 *src, size_t n)
-{
-	return we_sse2_ascii_widen(dst, src, n, true);
-}
-
-static size_t avx2_widen_le(u8 *dst, const u8 *src, size_t n)
-{
-	return we_avx2_ascii_widen(dst, src, n, false);
-}
-
-static size_t avx2_widen_be(u8 *dst, const u8 *src, size_t n)
-{
-	return we_avx2_ascii_widen(dst, src, n, true);
-}
-
-static size_t avx2_utf8_3_le(u8 *dst, const u8 *src, size_t n)
-{
-	return we_avx2_utf8_3_widen(dst, src, n, false);
-}
-
-static size_t avx2_utf8_3_be(u8 *dst, const u8 *src, size_t n)
-{
-	return we_avx2_utf8_3_widen(dst, src, n, true);
 }
 #endif
 
@@ -131,48 +99,44 @@ size_t we_vec_ascii_copy(u8 *dst, const u8 *src, size_t n)
 #if WE_VEC_X86
 	switch (vec_level()) {
 	case WHATENC_VEC_AVX2:
-		return vec_chunks(we_avx2_ascii_copy, dst, src, n, 1, 1,
-				  WE_VEC_CHUNK);
+		return vec_chunks(we_avx2_ascii_copy, dst, src, n);
 	case WHATENC_VEC_SSE2:
-		return vec_chunks(we_sse2_ascii_copy, dst, src, n, 1, 1,
-				  WE_VEC_CHUNK);
+		return vec_chunks(we_sse2_ascii_copy, dst, src, n);
 	}
 #endif
 	return 0;
 }
 
 /*
- * we_vec_ascii_widen() - a prefix (whole blocks) of the ASCII run at
- * @src[0..@n-1] as UTF-16 (big-endian if @be) at @dst, 2 bytes each.
+ * we_vec_utf8_widen() - a prefix of the UTF-8 at @src[0..@n-1] (1-3 byte
+ * sequences, valid) as UTF-16 (big-endian if @be) at @dst, which has
+ * room for 2 bytes per input byte; 0 below AVX2. Returns the bytes
+ * read, *@out the bytes written.
  */
-size_t we_vec_ascii_widen(u8 *dst, const u8 *src, size_t n, bool be)
+size_t we_vec_utf8_widen(u8 *dst, const u8 *src, size_t n, size_t *out,
+			 bool be)
 {
-#if WE_VEC_X86
-	switch (vec_level()) {
-	case WHATENC_VEC_AVX2:
-		return vec_chunks(be ? avx2_widen_be : avx2_widen_le, dst,
-				  src, n, 2, 1, WE_VEC_CHUNK);
-	case WHATENC_VEC_SSE2:
-		return vec_chunks(be ? sse2_widen_be : sse2_widen_le, dst,
-				  src, n, 2, 1, WE_VEC_CHUNK);
-	}
-#endif
-	return 0;
-}
+	size_t i = 0, o = 0;
 
-/*
- * we_vec_utf8_3_widen() - a prefix (a multiple of 12 bytes) of the run
- * of 3-byte UTF-8 sequences at @src[0..@n-1] as UTF-16 (big-endian if
- * @be) at @dst, 2 bytes for every 3; 0 below AVX2.
- */
-size_t we_vec_utf8_3_widen(u8 *dst, const u8 *src, size_t n, bool be)
-{
 #if WE_VEC_X86
-	if (vec_level() >= WHATENC_VEC_AVX2)
-		return vec_chunks(be ? avx2_utf8_3_be : avx2_utf8_3_le, dst,
-				  src, n, 2, 3, WE_VEC_CHUNK / 12 * 12);
+	if (vec_level() < WHATENC_VEC_AVX2)
+		goto done;
+	while (n - i >= WE_VEC_MIN) {
+		size_t c = n - i < WE_VEC_CHUNK ? n - i : WE_VEC_CHUNK, k, w;
+
+		if (!we_fpu_begin())
+			break;
+		k = we_avx2_utf8_widen(dst + o, src + i, c, &w, be);
+		we_fpu_end();
+		i += k;
+		o += w;
+		if (k + 16 <= c || !k)
+			break;	/* stopped by what it does not convert */
+	}
+done:
 #endif
-	return 0;
+	*out = o;
+	return i;
 }
 
 /*

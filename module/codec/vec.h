@@ -31,15 +31,14 @@
 size_t we_sse2_ascii_copy(u8 *dst, const u8 *src, size_t n);
 size_t we_avx2_ascii_copy(u8 *dst, const u8 *src, size_t n);
 
-/* ASCII prefix of @src[0..@n-1] widened to UTF-16 at @dst (2 bytes each). */
-size_t we_sse2_ascii_widen(u8 *dst, const u8 *src, size_t n, bool be);
-size_t we_avx2_ascii_widen(u8 *dst, const u8 *src, size_t n, bool be);
-
 /*
- * The 3-byte UTF-8 sequences at @src[0..@n-1] (a multiple of 12 bytes
- * of them) as UTF-16 code units at @dst (2 bytes for every 3).
+ * UTF-8 at @src[0..@n-1] (1-3 byte sequences, valid) as UTF-16 (@be:
+ * big-endian) at @dst, room for 2 bytes per input byte; stops at
+ * anything else or fewer than 16 bytes left. Returns the bytes read,
+ * *@out the bytes written.
  */
-size_t we_avx2_utf8_3_widen(u8 *dst, const u8 *src, size_t n, bool be);
+size_t we_avx2_utf8_widen(u8 *dst, const u8 *src, size_t n, size_t *out,
+			  bool be);
 
 /*
  * UTF-8 from @i on (the 3 bytes before @i, if any, are read as context):

@@ -21,12 +21,11 @@ typedef u8 v16u8 __attribute__((vector_size(16)));
 typedef char v16i8 __attribute__((vector_size(16)));
 typedef u16 v8u16 __attribute__((vector_size(16)));
 typedef u8 v32u8 __attribute__((vector_size(32)));
-typedef char v32i8 __attribute__((vector_size(32)));
 typedef u16 v16u16 __attribute__((vector_size(32)));
+typedef char v32i8 __attribute__((vector_size(32)));
 /* unaligned, aliasing views of memory, as <immintrin.h>'s __m128i_u */
 typedef u8 v16u8_u __attribute__((vector_size(16), aligned(1), may_alias));
 typedef u8 v32u8_u __attribute__((vector_size(32), aligned(1), may_alias));
-typedef u16 v16u16_u __attribute__((vector_size(32), aligned(1), may_alias));
 
 #define LD16(p)		(*(const v16u8_u *)(p))
 #define ST16(p, v)	(*(v16u8_u *)(p) = (v))
@@ -97,73 +96,51 @@ WE_AVX2 size_t we_avx2_ascii_copy(u8 *dst, const u8 *src, size_t n)
 	return i;
 }
 
-/* ---- ASCII to UTF-16 ------------------------------------------------- */
-
-WE_SSE2 size_t we_sse2_ascii_widen(u8 *dst, const u8 *src, size_t n, bool be)
-{
-	const v16u8 z = { 0 };
-	size_t i = 0;
-
-	while (n - i >= 16) {
-		v16u8 a = LD16(src + i), lo, hi;
-
-		if (MASK16(a))
-			break;
-		if (be) {
-			lo = __builtin_shuffle(z, a, (v16u8){ 0, 16, 1, 17, 2, 18, 3, 19,
-							      4, 20, 5, 21, 6, 22, 7, 23 });
-			hi = __builtin_shuffle(z, a, (v16u8){ 8, 24, 9, 25, 10, 26, 11, 27,
-							      12, 28, 13, 29, 14, 30, 15, 31 });
-		} else {
-			lo = __builtin_shuffle(a, z, (v16u8){ 0, 16, 1, 17, 2, 18, 3, 19,
-							      4, 20, 5, 21, 6, 22, 7, 23 });
-			hi = __builtin_shuffle(a, z, (v16u8){ 8, 24, 9, 25, 10, 26, 11, 27,
-							      12, 28, 13, 29, 14, 30, 15, 31 });
-		}
-		ST16(dst + 2 * i, lo);
-		ST16(dst + 2 * i + 16, hi);
-		i += 16;
-	}
-	return i;
-}
-
-WE_AVX2 size_t we_avx2_ascii_widen(u8 *dst, const u8 *src, size_t n, bool be)
-{
-	size_t i = 0;
-
-	while (n - i >= 32) {
-		v32u8 a = LD32(src + i);
-		v16u8 a0, a1;
-		v16u16 w0, w1;
-
-		if (MASK32(a))
-			break;
-		a0 = LD16(src + i);
-		a1 = LD16(src + i + 16);
-		w0 = __builtin_convertvector(a0, v16u16);	/* vpmovzxbw */
-		w1 = __builtin_convertvector(a1, v16u16);
-		if (be) {
-			w0 <<= 8;
-			w1 <<= 8;
-		}
-		*(v16u16_u *)(dst + 2 * i) = w0;
-		*(v16u16_u *)(dst + 2 * i + 32) = w1;
-		i += 32;
-	}
-	return i;
-}
+/* ---- UTF-8 to UTF-16 ------------------------------------------------ */
 
 /*
- * UTF-8 to UTF-16: runs of 3-byte sequences (most CJK text), 4 at a
- * time: 12 bytes checked (lead E0..EF, continuations 80..BF, no
- * overlong, no surrogate: the UTF-8 decoder's rules), moved into 32-bit
- * lanes with one pshufb, the payload bits gathered with shifts and
- * masks, and packed to 4 code units. Reads 16 bytes for every 12.
+ * UTF-8 to UTF-16, for the UTF-16 encoder's fast path, 16 bytes at a
+ * time: a block that is all ASCII is widened whole; otherwise the
+ * longest prefix of the block that is ASCII, or 3-byte sequences, or
+ * 2-byte sequences (most text is runs of these) is converted. Byte
+ * patterns (leads, continuations) are compare masks; the UTF-8
+ * decoder's rules (no overlong C0/C1 or E0 80..9F, no surrogate
+ * ED A0..BF) are checked on the code points, which are put together
+ * with shifts and masks in 16- or 32-bit lanes (one pshufb moves 3-byte
+ * sequences into lanes) and packed. A 4-byte or malformed sequence ends
+ * the call. Nothing is written past the code units converted.
  */
 typedef u32 v4u32 __attribute__((vector_size(16)));
-typedef u64 v2u64 __attribute__((vector_size(16)));
 
-WE_AVX2 size_t we_avx2_utf8_3_widen(u8 *dst, const u8 *src, size_t n, bool be)
+/* Store the first @len (even, < 32) bytes of @t[0..31] at @dst. */
+static WE_AVX2 inline void store_prefix(u8 *dst, const u8 *t, unsigned int len)
+{
+	unsigned int k = 0;
+
+	if (len & 16) {
+		__builtin_memcpy(dst, t, 16);
+		k = 16;
+	}
+	if (len & 8) {
+		__builtin_memcpy(dst + k, t + k, 8);
+		k += 8;
+	}
+	if (len & 4) {
+		__builtin_memcpy(dst + k, t + k, 4);
+		k += 4;
+	}
+	if (len & 2)
+		__builtin_memcpy(dst + k, t + k, 2);
+}
+
+/* The number of trailing 1 bits of @m (@m < 2^16). */
+static inline unsigned int ones(unsigned int m)
+{
+	return __builtin_ctz(~m);
+}
+
+WE_AVX2 size_t we_avx2_utf8_widen(u8 *dst, const u8 *src, size_t n,
+				  size_t *out, bool be)
 {
 	const v16u8 gather = { 2, 1, 0, 0x80, 5, 4, 3, 0x80,
 			       8, 7, 6, 0x80, 11, 10, 9, 0x80 };
@@ -172,31 +149,85 @@ WE_AVX2 size_t we_avx2_utf8_3_widen(u8 *dst, const u8 *src, size_t n, bool be)
 	const v16u8 pack_be = { 1, 0, 5, 4, 9, 8, 13, 12,
 				0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80 };
 	const v16u8 pack = be ? pack_be : pack_le;
+	const v16u8 z = { 0 };
 	size_t i = 0, o = 0;
 
 	while (n - i >= 16) {
-		v16u8 v = LD16(src + i), lead, cont, t;
-		v4u32 w, cp, bad;
-		u64 units;
+		v16u8 v = LD16(src + i), t[2];
+		unsigned int ascii = MASK16(v), cont, lead, k, bad;
 
-		lead = (v16u8)((v & 0xf0) == 0xe0);
-		cont = (v16u8)((v & 0xc0) == 0x80);
-		if ((MASK16(lead) & 0xfff) != 0x249 ||
-		    (MASK16(cont) & 0xfff) != 0xdb6)
+		if (!(ascii & 1)) {
+			/* ASCII, all of the block or a prefix */
+			if (be) {
+				t[0] = __builtin_shuffle(z, v, (v16u8){ 0, 16, 1, 17, 2, 18, 3, 19,
+									4, 20, 5, 21, 6, 22, 7, 23 });
+				t[1] = __builtin_shuffle(z, v, (v16u8){ 8, 24, 9, 25, 10, 26, 11, 27,
+									12, 28, 13, 29, 14, 30, 15, 31 });
+			} else {
+				t[0] = __builtin_shuffle(v, z, (v16u8){ 0, 16, 1, 17, 2, 18, 3, 19,
+									4, 20, 5, 21, 6, 22, 7, 23 });
+				t[1] = __builtin_shuffle(v, z, (v16u8){ 8, 24, 9, 25, 10, 26, 11, 27,
+									12, 28, 13, 29, 14, 30, 15, 31 });
+			}
+			if (!ascii) {
+				ST16(dst + o, t[0]);
+				ST16(dst + o + 16, t[1]);
+				k = 16;
+			} else {
+				k = __builtin_ctz(ascii);
+				store_prefix(dst + o, (const u8 *)t, 2 * k);
+			}
+			i += k;
+			o += 2 * k;
+			continue;
+		}
+		cont = MASK16((v16u8)((v & 0xc0) == 0x80));
+		lead = MASK16((v16u8)((v & 0xf0) == 0xe0));
+		k = ones((lead & 0x249) | (cont & 0xdb6)) / 3;
+		if (k) {
+			/* 3-byte sequences, at most 4 */
+			v4u32 w = (v4u32)__builtin_ia32_pshufb128((v16i8)v,
+								 (v16i8)gather);
+			v4u32 cp = (w & 0x3f) | ((w >> 2) & 0xfc0) |
+				   ((w >> 4) & 0xf000);
+
+			bad = MASK16((v4u32)((cp < 0x800) |
+					     ((cp & 0xf800) == 0xd800)));
+			if (bad && (unsigned int)__builtin_ctz(bad) / 4 < k)
+				k = __builtin_ctz(bad) / 4;
+			if (k) {
+				t[0] = (v16u8)__builtin_ia32_pshufb128((v16i8)cp,
+								      (v16i8)pack);
+				store_prefix(dst + o, (const u8 *)t, 2 * k);
+				i += 3 * k;
+				o += 2 * k;
+				continue;
+			}
 			break;
-		t = (v16u8)__builtin_ia32_pshufb128((v16i8)v, (v16i8)gather);
-		w = (v4u32)t;
-		cp = (w & 0x3f) | ((w >> 2) & 0xfc0) | ((w >> 4) & 0xf000);
-		/* overlong (below U+0800) or a surrogate */
-		bad = (v4u32)((cp < 0x800) | ((cp & 0xf800) == 0xd800));
-		if (MASK16(bad))
-			break;
-		t = (v16u8)__builtin_ia32_pshufb128((v16i8)cp, (v16i8)pack);
-		units = ((v2u64)t)[0];
-		__builtin_memcpy(dst + o, &units, 8);
-		i += 12;
-		o += 8;
+		}
+		lead = MASK16((v16u8)((v & 0xe0) == 0xc0));
+		k = ones((lead & 0x5555) | (cont & 0xaaaa)) / 2;
+		if (k) {
+			/* 2-byte sequences, at most 8 */
+			v8u16 w = (v8u16)v;
+			v8u16 cp = (w & 0x1f) << 6 | ((w >> 8) & 0x3f);
+
+			bad = MASK16((v8u16)(cp < 0x80));	/* C0, C1 */
+			if (bad && (unsigned int)__builtin_ctz(bad) / 2 < k)
+				k = __builtin_ctz(bad) / 2;
+			if (!k)
+				break;
+			if (be)
+				cp = cp << 8 | cp >> 8;
+			t[0] = (v16u8)cp;
+			store_prefix(dst + o, (const u8 *)t, 2 * k);
+			i += 2 * k;
+			o += 2 * k;
+			continue;
+		}
+		break;
 	}
+	*out = o;
 	return i;
 }
 

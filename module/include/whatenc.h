@@ -259,8 +259,8 @@ int whatenc_bom_sniff(const u8 *buf, size_t len, size_t *bom_len);
 enum whatenc_vec_level {
 	WHATENC_VEC_AUTO = -1,
 	WHATENC_VEC_SCALAR = 0,
-	WHATENC_VEC_SSE2 = 1,	/* ASCII runs, ASCII to UTF-16 */
-	WHATENC_VEC_AVX2 = 2,	/* and UTF-8 validation */
+	WHATENC_VEC_SSE2 = 1,	/* ASCII runs */
+	WHATENC_VEC_AVX2 = 2,	/* and UTF-8 validation, UTF-8 to UTF-16 */
 };
 
 int whatenc_vec_set_level(int level);
