@@ -135,12 +135,40 @@ static bool run3_one(struct wt_ctx *wt, u8 *in, size_t len, u8 *exp,
 	return !r->overflow && r->out_len == o && !memcmp(r->out, exp, o);
 }
 
-WT_CASE(vec_utf16_runs)
+/* every room, ending and kind for a run of @len at @in: the failures */
+static unsigned int utf16_all(struct wt_ctx *wt, u8 *in, size_t len,
+			      unsigned int align, u8 *exp, struct wt_run *r,
+			      int level, unsigned int *n)
 {
 	static const size_t rooms[] = { 0, 61, 300 };
+	unsigned int fails = 0, k, m;
+	int kind;
+
+	for (k = 0; k < ARRAY_SIZE(rooms); k++)
+		for (m = 0; m < ARRAY_SIZE(run3_end); m++) {
+			if ((k && (align & 7)) || (m && align > 1))
+				continue;
+			for (kind = 0; kind < 3; kind++) {
+				bool ok = run3_one(wt, in, len, exp, r, rooms[k],
+						   false, m, kind) &&
+					  run3_one(wt, in, len, exp, r, rooms[k],
+						   true, m, kind);
+
+				if (!ok)
+					WT_FAIL("vec level %d: run %d of %zu at %u, room %zu, end %u",
+						level, kind, len, align, rooms[k], m);
+				fails += !ok;
+				(*n)++;
+			}
+		}
+	return fails;
+}
+
+WT_CASE(vec_utf16_runs)
+{
 	u8 *buf = WT_ALLOC(3 * VEC_CAP + 64), *exp = WT_ALLOC(2 * VEC_CAP + 32);
 	struct wt_run *r = WT_ALLOC(sizeof(*r));
-	unsigned int fails = 0, n = 0, i, align, k, m;
+	unsigned int fails = 0, n = 0, i, align;
 	int level;
 
 	r->out = WT_ALLOC(2 * VEC_CAP + 32);
@@ -152,27 +180,8 @@ WT_CASE(vec_utf16_runs)
 		}
 		for (i = 0; i < VEC_LENS && fails < 10; i++)
 			for (align = 0; align < 16; align++)
-				for (k = 0; k < ARRAY_SIZE(rooms); k++)
-					for (m = 0; m < ARRAY_SIZE(run3_end); m++) {
-						size_t len = vec_len(i);
-
-						if ((k && (align & 7)) || (m && align > 1))
-							continue;
-						int kind;
-
-						for (kind = 0; kind < 3; kind++) {
-							bool ok = run3_one(wt, buf + align, len, exp, r,
-									   rooms[k], false, m, kind) &&
-								  run3_one(wt, buf + align, len, exp, r,
-									   rooms[k], true, m, kind);
-
-							if (!ok)
-								WT_FAIL("vec level %d: run %d of %zu at %u, room %zu, end %u",
-									level, kind, len, align, rooms[k], m);
-							fails += !ok;
-							n++;
-						}
-					}
+				fails += utf16_all(wt, buf + align, vec_len(i),
+						   align, exp, r, level, &n);
 		WT_NOTE("vec: level %d ran", level);
 	}
 	whatenc_vec_set_level(WHATENC_VEC_AUTO);

@@ -18,21 +18,21 @@
 #define WE_AVX2 __attribute__((target("avx2")))
 
 typedef u8 v16u8 __attribute__((vector_size(16)));
-typedef char v16i8 __attribute__((vector_size(16)));
 typedef u16 v8u16 __attribute__((vector_size(16)));
 typedef u8 v32u8 __attribute__((vector_size(32)));
 typedef u16 v16u16 __attribute__((vector_size(32)));
-typedef char v32i8 __attribute__((vector_size(32)));
-/* unaligned, aliasing views of memory, as <immintrin.h>'s __m128i_u */
-typedef u8 v16u8_u __attribute__((vector_size(16), aligned(1), may_alias));
-typedef u8 v32u8_u __attribute__((vector_size(32), aligned(1), may_alias));
 
-#define LD16(p)		(*(const v16u8_u *)(p))
-#define ST16(p, v)	(*(v16u8_u *)(p) = (v))
-#define LD32(p)		(*(const v32u8_u *)(p))
-#define ST32(p, v)	(*(v32u8_u *)(p) = (v))
-#define MASK16(v)	((unsigned int)__builtin_ia32_pmovmskb128((v16i8)(v)))
-#define MASK32(v)	((unsigned int)__builtin_ia32_pmovmskb256((v32i8)(v)))
+/* unaligned loads and stores: one vmovdqu each */
+#define LD(type, p)	({ type v_; __builtin_memcpy(&v_, (p), sizeof(v_)); v_; })
+#define LD16(p)		LD(v16u8, p)
+#define LD32(p)		LD(v32u8, p)
+#define ST16(p, v)	({ v16u8 v_ = (v); __builtin_memcpy((p), &v_, 16); })
+#define ST32(p, v)	({ v32u8 v_ = (v); __builtin_memcpy((p), &v_, 32); })
+/* the builtins' own types: vectors of char */
+#define V16I8(v)	((char __attribute__((vector_size(16))))(v))
+#define V32I8(v)	((char __attribute__((vector_size(32))))(v))
+#define MASK16(v)	((unsigned int)__builtin_ia32_pmovmskb128(V16I8(v)))
+#define MASK32(v)	((unsigned int)__builtin_ia32_pmovmskb256(V32I8(v)))
 
 /* ---- ASCII runs ------------------------------------------------------ */
 
@@ -186,8 +186,8 @@ WE_AVX2 size_t we_avx2_utf8_widen(u8 *dst, const u8 *src, size_t n,
 		k = ones((lead & 0x249) | (cont & 0xdb6)) / 3;
 		if (k) {
 			/* 3-byte sequences, at most 4 */
-			v4u32 w = (v4u32)__builtin_ia32_pshufb128((v16i8)v,
-								 (v16i8)gather);
+			v4u32 w = (v4u32)__builtin_ia32_pshufb128(V16I8(v),
+								 V16I8(gather));
 			v4u32 cp = (w & 0x3f) | ((w >> 2) & 0xfc0) |
 				   ((w >> 4) & 0xf000);
 
@@ -196,8 +196,8 @@ WE_AVX2 size_t we_avx2_utf8_widen(u8 *dst, const u8 *src, size_t n,
 			if (bad && (unsigned int)__builtin_ctz(bad) / 4 < k)
 				k = __builtin_ctz(bad) / 4;
 			if (k) {
-				t[0] = (v16u8)__builtin_ia32_pshufb128((v16i8)cp,
-								      (v16i8)pack);
+				t[0] = (v16u8)__builtin_ia32_pshufb128(V16I8(cp),
+								      V16I8(pack));
 				store_prefix(dst + o, (const u8 *)t, 2 * k);
 				i += 3 * k;
 				o += 2 * k;
@@ -290,7 +290,7 @@ static const v32u8 byte_2_high = TWICE(
 
 static WE_AVX2 inline v32u8 lookup(v32u8 table, v32u8 nibbles)
 {
-	return (v32u8)__builtin_ia32_pshufb256((v32i8)table, (v32i8)nibbles);
+	return (v32u8)__builtin_ia32_pshufb256(V32I8(table), V32I8(nibbles));
 }
 
 static WE_AVX2 inline v32u8 high_nibbles(v32u8 v)
