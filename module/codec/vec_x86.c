@@ -33,6 +33,7 @@ typedef u16 v16u16 __attribute__((vector_size(32)));
 #define V32I8(v)	((char __attribute__((vector_size(32))))(v))
 #define MASK16(v)	((unsigned int)__builtin_ia32_pmovmskb128(V16I8(v)))
 #define MASK32(v)	((unsigned int)__builtin_ia32_pmovmskb256(V32I8(v)))
+#define PSHUFB(v, m)	((v16u8)__builtin_ia32_pshufb128(V16I8(v), V16I8(m)))
 
 /* ---- ASCII runs ------------------------------------------------------ */
 
@@ -149,7 +150,11 @@ WE_AVX2 size_t we_avx2_utf8_widen(u8 *dst, const u8 *src, size_t n,
 	const v16u8 pack_be = { 1, 0, 5, 4, 9, 8, 13, 12,
 				0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80 };
 	const v16u8 pack = be ? pack_be : pack_le;
-	const v16u8 z = { 0 };
+	/* ASCII to code units: each byte and a zero byte (0x80: zero) */
+	const v16u8 widen_le = { 0, 0x80, 1, 0x80, 2, 0x80, 3, 0x80,
+				 4, 0x80, 5, 0x80, 6, 0x80, 7, 0x80 };
+	const v16u8 widen_be = { 0x80, 0, 0x80, 1, 0x80, 2, 0x80, 3,
+				 0x80, 4, 0x80, 5, 0x80, 6, 0x80, 7 };
 	size_t i = 0, o = 0;
 
 	while (n - i >= 16) {
@@ -158,17 +163,8 @@ WE_AVX2 size_t we_avx2_utf8_widen(u8 *dst, const u8 *src, size_t n,
 
 		if (!(ascii & 1)) {
 			/* ASCII, all of the block or a prefix */
-			if (be) {
-				t[0] = __builtin_shuffle(z, v, (v16u8){ 0, 16, 1, 17, 2, 18, 3, 19,
-									4, 20, 5, 21, 6, 22, 7, 23 });
-				t[1] = __builtin_shuffle(z, v, (v16u8){ 8, 24, 9, 25, 10, 26, 11, 27,
-									12, 28, 13, 29, 14, 30, 15, 31 });
-			} else {
-				t[0] = __builtin_shuffle(v, z, (v16u8){ 0, 16, 1, 17, 2, 18, 3, 19,
-									4, 20, 5, 21, 6, 22, 7, 23 });
-				t[1] = __builtin_shuffle(v, z, (v16u8){ 8, 24, 9, 25, 10, 26, 11, 27,
-									12, 28, 13, 29, 14, 30, 15, 31 });
-			}
+			t[0] = PSHUFB(v, be ? widen_be : widen_le);
+			t[1] = PSHUFB(v, (be ? widen_be : widen_le) + 8);
 			if (!ascii) {
 				ST16(dst + o, t[0]);
 				ST16(dst + o + 16, t[1]);
@@ -186,8 +182,7 @@ WE_AVX2 size_t we_avx2_utf8_widen(u8 *dst, const u8 *src, size_t n,
 		k = ones((lead & 0x249) | (cont & 0xdb6)) / 3;
 		if (k) {
 			/* 3-byte sequences, at most 4 */
-			v4u32 w = (v4u32)__builtin_ia32_pshufb128(V16I8(v),
-								 V16I8(gather));
+			v4u32 w = (v4u32)PSHUFB(v, gather);
 			v4u32 cp = (w & 0x3f) | ((w >> 2) & 0xfc0) |
 				   ((w >> 4) & 0xf000);
 
@@ -196,8 +191,7 @@ WE_AVX2 size_t we_avx2_utf8_widen(u8 *dst, const u8 *src, size_t n,
 			if (bad && (unsigned int)__builtin_ctz(bad) / 4 < k)
 				k = __builtin_ctz(bad) / 4;
 			if (k) {
-				t[0] = (v16u8)__builtin_ia32_pshufb128(V16I8(cp),
-								      V16I8(pack));
+				t[0] = PSHUFB(cp, pack);
 				store_prefix(dst + o, (const u8 *)t, 2 * k);
 				i += 3 * k;
 				o += 2 * k;
