@@ -45,7 +45,8 @@ size_t we_utf8_valid_scalar(const u8 *p, size_t n)
 		if (!(w & 0x80)) {
 			m = w & 0x80808080;
 			if (!m)		/* 4 ASCII bytes or more: by words */
-				i += we_ascii_copy(NULL, p + i, n - i);
+				i += we_ascii_copy_vec(NULL, p + i, n - i,
+						       true);
 			else		/* 1-3 ASCII bytes */
 				i += __builtin_ctz(m) >> 3;
 			continue;

@@ -91,20 +91,25 @@ static size_t vec_chunks(we_vec_copy_fn fn, u8 *dst, const u8 *src,
 #endif
 
 /*
- * we_vec_ascii_copy() - the vector part of we_ascii_copy(): a prefix of
- * the ASCII run at @src (whole blocks), copied to @dst unless NULL.
+ * we_vec_ascii_copy() - the end of we_ascii_copy_vec() for long runs: the
+ * length of the ASCII prefix of @src[0..@n-1], copied to @dst unless
+ * NULL; whole blocks in vector code, the rest by we_ascii_copy().
  */
 size_t we_vec_ascii_copy(u8 *dst, const u8 *src, size_t n)
 {
+	size_t i = 0;
+
 #if WE_VEC_X86
 	switch (vec_level()) {
 	case WHATENC_VEC_AVX2:
-		return vec_chunks(we_avx2_ascii_copy, dst, src, n);
+		i = vec_chunks(we_avx2_ascii_copy, dst, src, n);
+		break;
 	case WHATENC_VEC_SSE2:
-		return vec_chunks(we_sse2_ascii_copy, dst, src, n);
+		i = vec_chunks(we_sse2_ascii_copy, dst, src, n);
+		break;
 	}
 #endif
-	return 0;
+	return i + we_ascii_copy(dst ? dst + i : NULL, src + i, n - i);
 }
 
 /*
