@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * test_vec.c - the vector paths (ASCII runs, ASCII to UTF-16) at every
+ * test_vec.c - the vector paths (ASCII runs, UTF-8 to UTF-16) at every
  * level the CPU has
  *
  * Expected values come from the Encoding Standard's definitions, not
  * from the code: x-user-defined maps byte 0x80 + k to U+F780 + k (UTF-8
- * EF 9E/9F ..), ASCII to UTF-16 is the byte and a zero byte, a 3-byte
- * BMP character is one code unit. Inputs are ASCII runs and runs of 2-
- * and 3-byte sequences (and ASCII mixed in) of every length 0-130 and from WE_VEC_MIN to WE_VEC_MIN +
- * 130 and around the 4 KiB chunks, at every alignment 0-31, ended by a
- * non-ASCII character, with room for all of the output or for part of
- * it. UTF-8 validation has its own case in test_utf8.c.
+ * EF 9E/9F ..), ASCII to UTF-16 is the byte and a zero byte, a BMP
+ * character is one code unit. Inputs are ASCII runs and runs of 2- and
+ * 3-byte sequences (and ASCII mixed in) of every length 0-130, from
+ * WE_VEC_MIN to WE_VEC_MIN + 130 and around the 4 KiB chunks, at every
+ * alignment 0-31, ended by a non-ASCII character (or a malformed one),
+ * with room for all of the output or for part of it. UTF-8 validation
+ * has its own case in test_utf8.c.
  */
 #include "whatenc.h"
 #include "wt_test.h"

@@ -26,6 +26,7 @@ WHATENC_CORE_SRCS := \
 	codec/vec_x86.c \
 	codec/utf16.c \
 	codec/single_byte.c \
+	codec/sb_long.c \
 	codec/x_user_defined.c \
 	codec/replacement.c \
 	codec/gb18030.c \

@@ -30,6 +30,8 @@ static enum whatenc_ret whatenc_sb_decode(struct whatenc_decoder *d,
 
 	(void)last;	/* nothing is ever held */
 
+	if (b->in_size - b->in_pos >= WE_SB_LONG)
+		we_sb_decode_long(table, b);
 	while (b->in_pos < b->in_size) {
 		const u8 *in = b->in;
 		u8 *out = b->out, byte;
