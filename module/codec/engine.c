@@ -32,16 +32,6 @@ family_decode(struct whatenc_decoder *d, struct whatenc_buf *b, bool last)
 	return we_encodings[d->enc].family->decode(d, b, last);
 }
 
-/* Put the family state of d->enc into its initial state. */
-static void family_init(struct whatenc_decoder *d)
-{
-	const struct we_family *f = we_encodings[d->enc].family;
-
-	memset(&d->s, 0, sizeof(d->s));
-	if (f->dec_init)
-		f->dec_init(d);
-}
-
 /**
  * whatenc_decoder_reset() - start a new stream with the same settings
  * @d: decoder set up by whatenc_decoder_init()
@@ -63,7 +53,7 @@ void whatenc_decoder_reset(struct whatenc_decoder *d)
 	/* Only UTF-8 and UTF-16 have a BOM to strip; sniffing applies to all. */
 	d->bom_done = bom == WHATENC_BOM_KEEP ||
 		      (bom == WHATENC_BOM_STRIP && !we_encodings[d->enc].own_bom);
-	family_init(d);
+	memset(&d->s, 0, sizeof(d->s));	/* every family starts all zero */
 }
 EXPORT_SYMBOL_GPL(whatenc_decoder_reset);
 
@@ -175,7 +165,7 @@ static bool settle_bom(struct whatenc_decoder *d, struct whatenc_buf *b,
 	if (r >= 0) {
 		if ((d->flags & WHATENC_BOM_MASK) == WHATENC_BOM_SNIFF) {
 			d->enc = r;
-			family_init(d);
+			memset(&d->s, 0, sizeof(d->s));
 		} else if (r != d->enc) {
 			bom_len = 0;	/* strip only the label's own BOM */
 		}
@@ -399,7 +389,7 @@ enum whatenc_ret we_step_eof(struct whatenc_decoder *d, struct whatenc_buf *b)
 	unsigned int n = d->seq_len;
 
 	d->seq_len = 0;
-	family_init(d);
+	memset(&d->s, 0, sizeof(d->s));
 	return we_dec_error(d, b, d->seq, n);
 }
 
@@ -527,7 +517,7 @@ size_t whatenc_encoder_max_out(const struct whatenc_encoder *e, size_t in_len)
 	const struct we_encoding *row = &we_encodings[e->enc];
 	size_t per = e->flags & WHATENC_ENC_HTML ? row->enc_per_byte_html :
 						   row->enc_per_byte;
-	size_t held = (size_t)e->in.seen + 1;
+	size_t held = (size_t)e->in.len + 1;
 
 	if (in_len > (SIZE_MAX - e->pend_len - 3) / per - held)
 		return SIZE_MAX;
@@ -548,7 +538,7 @@ u32 we_enc_malformed(struct whatenc_encoder *e)
 		we_utf8_init(&e->in);
 		return WE_FFFD;
 	}
-	e->err.len = e->in.seen;
+	e->err.len = e->in.len;
 	memcpy(e->err.bytes, e->in.seq, sizeof(e->err.bytes));
 	e->err.cp = 0;
 	e->err_held = 0;

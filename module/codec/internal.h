@@ -12,8 +12,8 @@
  * we_encode_steps() below for the contract), with optional fast-path
  * hooks that use the same mapping functions as the steps.
  *
- * The others (UTF-8 and single-byte decoders, UTF-16, ISO-2022-JP,
- * replacement) convert a whole buffer per call and follow these rules:
+ * The others (UTF-16, ISO-2022-JP, replacement) convert a whole buffer
+ * per call and follow these rules:
  *
  * - It is entered with nothing held in ->pend.
  * - Output goes through we_put_cp() (decoders) or we_put_bytes()
@@ -211,6 +211,12 @@ static inline void we_replay(struct whatenc_decoder *d, const u8 *bytes,
 
 /* ---- input ----------------------------------------------------------- */
 
+/* What a decoder step returns besides code points: see "decoder steps". */
+#define WE_STEP_CONTINUE	0xffffffffu
+#define WE_STEP_ERROR(unread)	(0x80000000u | (unread))
+#define WE_STEP_PAIR(a, b)	(0x40000000u | (u32)(a) << 15 | (b))
+
+
 /* Index of the first byte of word @m (only bits 0x80 set) that has its bit. */
 static inline unsigned int we_first_high_byte(u64 m)
 {
@@ -348,77 +354,104 @@ static inline unsigned int we_utf8_23(const u8 *p, u32 *cp)
 #define WE_NEED_MORE	0xffffffffu	/* input ended inside a sequence */
 #define WE_MALFORMED	0xfffffffeu	/* a maximal subpart ended; see st->seq */
 
+/* Initial UTF-8 decoder state: all zero. */
+static inline void we_utf8_init(struct whatenc_utf8_state *st)
+{
+	memset(st, 0, sizeof(*st));
+}
+
+/*
+ * The UTF-8 decoder (Encoding Standard, "UTF-8 decoder") for one byte, as
+ * a decoder step (see "decoder steps" below for what it returns). Its
+ * UTF-8 code point, bytes needed, bytes seen and lower and upper
+ * boundaries are in @st, all zero between sequences: a lead byte sets the
+ * boundaries.
+ */
+static __always_inline u32 we_utf8_step(struct whatenc_utf8_state *st,
+					u8 byte)
+{
+	u32 cp;
+
+	if (st->needed == 0) {
+		if (byte < 0x80)
+			return byte;
+		if (byte < 0xc2 || byte > 0xf4)
+			return WE_STEP_ERROR(0);
+		st->lower = 0x80;
+		st->upper = 0xbf;
+		if (byte <= 0xdf) {
+			st->needed = 1;
+			st->cp = byte & 0x1f;
+		} else if (byte <= 0xef) {
+			if (byte == 0xe0)
+				st->lower = 0xa0;
+			if (byte == 0xed)
+				st->upper = 0x9f;
+			st->needed = 2;
+			st->cp = byte & 0xf;
+		} else {
+			if (byte == 0xf0)
+				st->lower = 0x90;
+			if (byte == 0xf4)
+				st->upper = 0x8f;
+			st->needed = 3;
+			st->cp = byte & 0x7;
+		}
+		return WE_STEP_CONTINUE;
+	}
+	if (byte < st->lower || byte > st->upper) {
+		st->cp = 0;
+		st->needed = 0;
+		st->seen = 0;
+		st->lower = 0;
+		st->upper = 0;
+		/* restore byte to the input */
+		return WE_STEP_ERROR(1);
+	}
+	st->lower = 0x80;
+	st->upper = 0xbf;
+	st->cp = (st->cp << 6) | (byte & 0x3f);
+	st->seen++;
+	if (st->seen != st->needed)
+		return WE_STEP_CONTINUE;
+	cp = st->cp;
+	st->cp = 0;
+	st->needed = 0;
+	st->seen = 0;
+	st->lower = 0;
+	st->upper = 0;
+	return cp;
+}
+
 /*
  * Read one code point of UTF-8 from b->in at b->in_pos with the UTF-8
- * decoder's algorithm (Encoding Standard, "UTF-8 decoder"). A partial
- * sequence is kept in @st across calls. On WE_MALFORMED the bytes of the
- * maximal subpart are in st->seq[0..st->seen-1] (valid until the next
- * call), and a byte that must be processed again is left unconsumed.
+ * decoder (we_utf8_step()). A partial sequence is kept in @st across
+ * calls. On WE_MALFORMED the bytes of the maximal subpart are in
+ * st->seq[0..st->len-1] (valid until the next call), and a byte that
+ * must be processed again is left unconsumed.
  */
 static inline u32 we_utf8_read(struct whatenc_utf8_state *st,
 			       struct whatenc_buf *b)
 {
 	while (b->in_pos < b->in_size) {
 		u8 byte = b->in[b->in_pos];
+		u32 r;
 
-		if (st->needed == 0) {
-			b->in_pos++;
-			if (byte < 0x80)
-				return byte;
-			st->seq[0] = byte;
-			st->seen = 1;
-			if (byte >= 0xc2 && byte <= 0xdf) {
-				st->needed = 1;
-				st->cp = byte & 0x1f;
-			} else if (byte >= 0xe0 && byte <= 0xef) {
-				if (byte == 0xe0)
-					st->lower = 0xa0;
-				if (byte == 0xed)
-					st->upper = 0x9f;
-				st->needed = 2;
-				st->cp = byte & 0xf;
-			} else if (byte >= 0xf0 && byte <= 0xf4) {
-				if (byte == 0xf0)
-					st->lower = 0x90;
-				if (byte == 0xf4)
-					st->upper = 0x8f;
-				st->needed = 3;
-				st->cp = byte & 0x7;
-			} else {
-				return WE_MALFORMED;
-			}
-			continue;
-		}
-		if (byte < st->lower || byte > st->upper) {
-			/* restore byte: it is not consumed */
-			st->needed = 0;
-			st->lower = 0x80;
-			st->upper = 0xbf;
+		if (st->needed == 0)
+			st->len = 0;
+		r = we_utf8_step(st, byte);
+		if (r == WE_STEP_ERROR(1))
 			return WE_MALFORMED;
-		}
 		b->in_pos++;
-		st->lower = 0x80;
-		st->upper = 0xbf;
-		st->cp = (st->cp << 6) | (byte & 0x3f);
-		st->seq[st->seen++] = byte;
-		if (st->seen == st->needed + 1) {
-			u32 cp = st->cp;
-
-			st->needed = 0;
-			st->seen = 0;
-			st->cp = 0;
-			return cp;
-		}
+		st->seq[st->len++] = byte;
+		if (r == WE_STEP_CONTINUE)
+			continue;
+		if (r == WE_STEP_ERROR(0))
+			return WE_MALFORMED;
+		st->len = 0;
+		return r;
 	}
 	return WE_NEED_MORE;
-}
-
-/* Initial UTF-8 reader state. */
-static inline void we_utf8_init(struct whatenc_utf8_state *st)
-{
-	memset(st, 0, sizeof(*st));
-	st->lower = 0x80;
-	st->upper = 0xbf;
 }
 
 /*
@@ -577,9 +610,6 @@ static __always_inline unsigned int we_two_byte_enc_step(u32 cp, u8 *out,
  * end of the stream (a sequence left open is one error, @bad = all of
  * it). The family state must be all zero between sequences.
  */
-#define WE_STEP_CONTINUE	0xffffffffu
-#define WE_STEP_ERROR(unread)	(0x80000000u | (unread))
-#define WE_STEP_PAIR(a, b)	(0x40000000u | (u32)(a) << 15 | (b))
 
 /*
  * Out of line (engine.c): a decoder error (U+FFFD, or the fatal record of
@@ -725,15 +755,14 @@ we_dec_fast_two_byte(struct whatenc_buf *b, u32 (*lookup)(u8 lead, u8 byte),
  * @decode:   convert one buffer (the rules at the top of this file)
  * @encode:   likewise from UTF-8; NULL if the family has no encoder (the
  *	engine only encodes to output encodings)
- * @dec_init: put the decoder's family state (d->s) into its initial
- *	state after the engine zeroed it; NULL if zero is initial
+ *
+ * Every family's decoder state (d->s) starts all zero.
  */
 struct we_family {
 	enum whatenc_ret (*decode)(struct whatenc_decoder *d,
 				   struct whatenc_buf *b, bool last);
 	enum whatenc_ret (*encode)(struct whatenc_encoder *e,
 				   struct whatenc_buf *b, bool last);
-	void (*dec_init)(struct whatenc_decoder *d);
 };
 
 /*

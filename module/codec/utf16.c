@@ -278,7 +278,7 @@ static enum whatenc_ret whatenc_utf16_encode(struct whatenc_encoder *e,
 			 */
 			b->in_pos++;
 			st->seq[0] = 0xed;
-			st->seen = 1;
+			st->len = 1;
 			st->needed = 2;
 			st->cp = 0xd;
 			st->lower = 0x80;
