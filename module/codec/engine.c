@@ -347,7 +347,7 @@ enum whatenc_ret we_dec_error(struct whatenc_decoder *d,
  * we_step_result() - a decoder step's pair of code points or error
  * @d: decoder
  * @b: buffers; the byte the step was given is the last one consumed
- * @r: WE_STEP_PAIR() or WE_STEP_ERROR()
+ * @r: WE_STEP_PAIR(), WE_STEP_ERROR() or WE_STEP_ERROR_AS()
  *
  * Restores an error's unread bytes: the current one by not consuming it,
  * earlier ones through the replay queue (the caller returns to the
@@ -374,6 +374,9 @@ enum whatenc_ret we_step_result(struct whatenc_decoder *d,
 		b->in_pos--;
 		we_replay(d, d->seq + n - unread, unread - 1);
 	}
+	if (r & 0xffff00)	/* WE_STEP_ERROR_AS(): not an error */
+		return we_put_cp(d, b, (r >> 8) & 0xffff) ?
+		       WHATENC_INPUT_EMPTY : WHATENC_OUTPUT_FULL;
 	return we_dec_error(d, b, d->seq, n - unread);
 }
 

@@ -365,10 +365,11 @@ static inline void we_utf8_init(struct whatenc_utf8_state *st)
  * a decoder step (see "decoder steps" below for what it returns). Its
  * UTF-8 code point, bytes needed, bytes seen and lower and upper
  * boundaries are in @st, all zero between sequences: a lead byte sets the
- * boundaries.
+ * boundaries. With @wtf8, ED keeps the upper boundary BF: ED A0..BF 80..BF
+ * is a surrogate code point (WTF-8, read by the UTF-16 encoder).
  */
 static __always_inline u32 we_utf8_step(struct whatenc_utf8_state *st,
-					u8 byte)
+					u8 byte, bool wtf8)
 {
 	u32 cp;
 
@@ -385,7 +386,7 @@ static __always_inline u32 we_utf8_step(struct whatenc_utf8_state *st,
 		} else if (byte <= 0xef) {
 			if (byte == 0xe0)
 				st->lower = 0xa0;
-			if (byte == 0xed)
+			if (byte == 0xed && !wtf8)
 				st->upper = 0x9f;
 			st->needed = 2;
 			st->cp = byte & 0xf;
@@ -424,14 +425,14 @@ static __always_inline u32 we_utf8_step(struct whatenc_utf8_state *st,
 }
 
 /*
- * Read one code point of UTF-8 from b->in at b->in_pos with the UTF-8
- * decoder (we_utf8_step()). A partial sequence is kept in @st across
- * calls. On WE_MALFORMED the bytes of the maximal subpart are in
- * st->seq[0..st->len-1] (valid until the next call), and a byte that
- * must be processed again is left unconsumed.
+ * Read one code point of UTF-8 (of WTF-8 with @wtf8) from b->in at
+ * b->in_pos with the UTF-8 decoder (we_utf8_step()). A partial sequence
+ * is kept in @st across calls. On WE_MALFORMED the bytes of the maximal
+ * subpart are in st->seq[0..st->len-1] (valid until the next call), and a
+ * byte that must be processed again is left unconsumed.
  */
-static inline u32 we_utf8_read(struct whatenc_utf8_state *st,
-			       struct whatenc_buf *b)
+static __always_inline u32 we_utf8_read_any(struct whatenc_utf8_state *st,
+					    struct whatenc_buf *b, bool wtf8)
 {
 	while (b->in_pos < b->in_size) {
 		u8 byte = b->in[b->in_pos];
@@ -439,7 +440,7 @@ static inline u32 we_utf8_read(struct whatenc_utf8_state *st,
 
 		if (st->needed == 0)
 			st->len = 0;
-		r = we_utf8_step(st, byte);
+		r = we_utf8_step(st, byte, wtf8);
 		if (r == WE_STEP_ERROR(1))
 			return WE_MALFORMED;
 		b->in_pos++;
@@ -454,19 +455,26 @@ static inline u32 we_utf8_read(struct whatenc_utf8_state *st,
 	return WE_NEED_MORE;
 }
 
+static inline u32 we_utf8_read(struct whatenc_utf8_state *st,
+			       struct whatenc_buf *b)
+{
+	return we_utf8_read_any(st, b, false);
+}
+
 /*
- * Encoders: the next input code point. Returns WE_NEED_MORE when this
- * buffer is used up (at the end of the stream a truncated sequence is
- * malformed). Malformed input gives U+FFFD in html mode; in fatal mode
- * it gives WE_MALFORMED with e->err.len/bytes set, and the family must
- * return WHATENC_MALFORMED.
+ * Encoders: the next input code point (@wtf8: WTF-8 input). Returns
+ * WE_NEED_MORE when this buffer is used up (at the end of the stream a
+ * truncated sequence is malformed). Malformed input gives U+FFFD in html
+ * mode; in fatal mode it gives WE_MALFORMED with e->err.len/bytes set,
+ * and the family must return WHATENC_MALFORMED.
  */
 u32 we_enc_malformed(struct whatenc_encoder *e);
 
-static inline u32 we_enc_next(struct whatenc_encoder *e,
-			      struct whatenc_buf *b, bool last)
+static __always_inline u32 we_enc_next(struct whatenc_encoder *e,
+				       struct whatenc_buf *b, bool last,
+				       bool wtf8)
 {
-	u32 cp = we_utf8_read(&e->in, b);
+	u32 cp = we_utf8_read_any(&e->in, b, wtf8);
 
 	if (likely(cp < WE_MALFORMED))
 		return cp;
@@ -519,21 +527,28 @@ static __always_inline void we_enc_fast_two_byte(struct whatenc_buf *b,
 	b->out_pos = op;
 }
 
+/* What the step loops do besides the steps: @opts of we_decode_steps()
+ * and we_encode_steps().
+ */
+#define WE_ASCII_RUNS	1u	/* ASCII-compatible: copy ASCII runs */
+#define WE_WTF8_IN	2u	/* the encoder reads WTF-8 (UTF-16) */
+
 /*
  * A family's encoder step is the spec's encoder handler for one code
  * point (not ASCII for the ASCII-compatible families' runs, never an
  * error): it writes the bytes to @out (at most 4) and returns how many,
  * or 0 for "error with code point" (unmappable). The engine's loop,
  * we_encode_steps(), owns the rest: reading UTF-8 (we_enc_next(), with
- * the error mode for malformed input), ASCII runs and the family's
- * optional fast path between characters, unmappable code points
- * (we_unmappable()), held output. Always inlined with constant @step and
- * @fast (NULL: none).
+ * the error mode for malformed input), ASCII runs (@opts WE_ASCII_RUNS)
+ * and the family's optional fast path between characters, unmappable
+ * code points (we_unmappable()), held output. Always inlined with
+ * constant @step, @fast (NULL: none) and @opts.
  */
 static __always_inline enum whatenc_ret
 we_encode_steps(struct whatenc_encoder *e, struct whatenc_buf *b, bool last,
 		unsigned int (*step)(struct whatenc_encoder *e, u32 cp, u8 *out),
-		void (*fast)(struct whatenc_encoder *e, struct whatenc_buf *b))
+		void (*fast)(struct whatenc_encoder *e, struct whatenc_buf *b),
+		unsigned int opts)
 {
 	for (;;) {
 		enum whatenc_ret ret;
@@ -544,11 +559,12 @@ we_encode_steps(struct whatenc_encoder *e, struct whatenc_buf *b, bool last,
 		if (!e->in.needed) {
 			if (fast)
 				fast(e, b);
-			we_ascii_run(b);
+			if (opts & WE_ASCII_RUNS)
+				we_ascii_run(b);
 		}
 		if (b->out_pos == b->out_size && b->in_pos < b->in_size)
 			return WHATENC_OUTPUT_FULL;
-		cp = we_enc_next(e, b, last);
+		cp = we_enc_next(e, b, last, opts & WE_WTF8_IN);
 		if (cp == WE_NEED_MORE)
 			return WHATENC_INPUT_EMPTY;
 		if (cp == WE_MALFORMED)
@@ -603,13 +619,18 @@ static __always_inline unsigned int we_two_byte_enc_step(u32 cp, u8 *out,
  *   of the bytes of the sequence so far (d->seq, the current one last),
  *   the last @unread go back to the input ("restore to I/O queue") and
  *   the ones before them (bad = d->seq_len - unread) are the malformed
- *   ones.
+ *   ones;
+ * - WE_STEP_ERROR_AS(cp, unread): the same, but the bad bytes are written
+ *   as @cp (below U+10000), not as an error (WTF-8 output of UTF-16's
+ *   lone surrogates).
  * The engine's loop (we_decode_steps()) owns all the rest: the bytes of
- * the sequence (d->seq), ASCII runs and the family's optional fast path
- * between sequences, the error mode, held output, restored bytes and the
- * end of the stream (a sequence left open is one error, @bad = all of
- * it). The family state must be all zero between sequences.
+ * the sequence (d->seq), ASCII runs (@opts WE_ASCII_RUNS) and the
+ * family's optional fast path between sequences, the error mode, held
+ * output, restored bytes and the end of the stream (a sequence left open
+ * is one error, @bad = all of it). The family state must be all zero
+ * between sequences.
  */
+#define WE_STEP_ERROR_AS(cp, unread)	(WE_STEP_ERROR(unread) | (u32)(cp) << 8)
 
 /*
  * Out of line (engine.c): a decoder error (U+FFFD, or the fatal record of
@@ -624,26 +645,31 @@ enum whatenc_ret we_step_eof(struct whatenc_decoder *d, struct whatenc_buf *b);
 
 /*
  * The decoder loop of the step families: always inlined with constant
- * @step and @fast (NULL: none), so no indirect call is left per byte.
+ * @step, @fast (NULL: none) and @opts, so no indirect call is left per
+ * byte.
  */
 static __always_inline enum whatenc_ret
 we_decode_steps(struct whatenc_decoder *d, struct whatenc_buf *b, bool last,
 		u32 (*step)(struct whatenc_decoder *d, u8 byte),
-		void (*fast)(struct whatenc_decoder *d, struct whatenc_buf *b))
+		void (*fast)(struct whatenc_decoder *d, struct whatenc_buf *b),
+		unsigned int opts)
 {
 	enum whatenc_ret ret;
 	u32 r;
 	u8 byte;
 
 	while (b->in_pos < b->in_size) {
-		if (!d->seq_len) {
+		if (!d->seq_len && (fast || (opts & WE_ASCII_RUNS))) {
 			if (fast)
 				fast(d, b);
-			we_ascii_run(b);
+			if (opts & WE_ASCII_RUNS) {
+				we_ascii_run(b);
+				if (b->in_pos < b->in_size &&
+				    b->in[b->in_pos] < 0x80)
+					return WHATENC_OUTPUT_FULL;
+			}
 			if (b->in_pos == b->in_size)
 				break;
-			if (b->in[b->in_pos] < 0x80)
-				return WHATENC_OUTPUT_FULL;
 		}
 		byte = b->in[b->in_pos++];
 		d->seq[d->seq_len++] = byte;
@@ -786,21 +812,21 @@ struct we_encoding {
 extern const struct we_encoding we_encodings[WHATENC_NR_ENCODINGS];
 
 /*
- * WE_STEP_FAMILY() - a family made of spec steps: its decoder runs
- * @dstep (fast path @dfast, or NULL) in we_decode_steps(), its encoder
- * @estep (fast path @efast, or NULL) in we_encode_steps(); defines
- * we_family_<@fam>.
+ * WE_STEP_FAMILY() - an ASCII-compatible family made of spec steps: its
+ * decoder runs @dstep (fast path @dfast, or NULL) in we_decode_steps(),
+ * its encoder @estep (fast path @efast, or NULL) in we_encode_steps();
+ * defines we_family_<@fam>.
  */
 #define WE_STEP_FAMILY(fam, dstep, dfast, estep, efast)			\
 static enum whatenc_ret fam##_decode(struct whatenc_decoder *d,		\
 				     struct whatenc_buf *b, bool last)	\
 {									\
-	return we_decode_steps(d, b, last, dstep, dfast);		\
+	return we_decode_steps(d, b, last, dstep, dfast, WE_ASCII_RUNS); \
 }									\
 static enum whatenc_ret fam##_encode(struct whatenc_encoder *e,		\
 				     struct whatenc_buf *b, bool last)	\
 {									\
-	return we_encode_steps(e, b, last, estep, efast);		\
+	return we_encode_steps(e, b, last, estep, efast, WE_ASCII_RUNS); \
 }									\
 const struct we_family we_family_##fam = {				\
 	.decode = fam##_decode,						\

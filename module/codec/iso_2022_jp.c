@@ -366,7 +366,7 @@ static enum whatenc_ret whatenc_iso_2022_jp_encode(struct whatenc_encoder *e,
 			iso_enc_jis_run(b);
 		st = e->in;
 		pos = b->in_pos;
-		cp = we_enc_next(e, b, last);
+		cp = we_enc_next(e, b, last, false);
 		if (cp == WE_NEED_MORE)
 			break;
 		if (cp == WE_MALFORMED) {

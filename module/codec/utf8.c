@@ -150,7 +150,7 @@ static inline void utf8_copy_valid(struct whatenc_buf *b)
 /* The UTF-8 decoder's step, and the valid prefix as its fast path. */
 static __always_inline u32 utf8_step(struct whatenc_decoder *d, u8 byte)
 {
-	return we_utf8_step(&d->s.utf8, byte);
+	return we_utf8_step(&d->s.utf8, byte, false);
 }
 
 static void utf8_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
