@@ -470,11 +470,8 @@ EXPORT_SYMBOL_GPL(whatenc_encoder_init);
  * @b:    input (UTF-8) and output buffers; positions are advanced
  * @last: no input follows @b->in in this stream (flush at the end)
  *
- * Preconditions on @b: @b->in may be NULL only if @b->in_size is 0,
- * @b->out only if @b->out_size is 0, and @b->in_pos <= @b->in_size,
- * @b->out_pos <= @b->out_size. A call that breaks one reads and writes
- * nothing, leaves the coder and @b as they were, warns once
- * (WARN_ON_ONCE) and returns WHATENC_BUF_ERROR.
+ * Preconditions on @b: as for whatenc_decode() (a call that breaks one
+ * returns WHATENC_BUF_ERROR).
  *
  * Context: any; does not sleep or allocate.
  * Return: see enum whatenc_ret.

@@ -123,9 +123,8 @@ static inline u32 utf16_lone(struct whatenc_decoder *d, u32 cu,
 	return WE_STEP_ERROR(unread);
 }
 
-/* The shared UTF-16 decoder's step (@be: UTF-16BE). */
-static __always_inline u32 utf16_step(struct whatenc_decoder *d, u8 byte,
-				      bool be)
+/* The shared UTF-16 decoder's step. */
+static __always_inline u32 utf16_step(struct whatenc_decoder *d, u8 byte)
 {
 	u8 lead_byte = d->s.utf16.lead_byte;
 	u32 cu, lead;
@@ -135,7 +134,10 @@ static __always_inline u32 utf16_step(struct whatenc_decoder *d, u8 byte,
 		d->s.utf16.have_lead_byte = 1;
 		return WE_STEP_CONTINUE;
 	}
-	cu = be ? (u32)lead_byte << 8 | byte : (u32)byte << 8 | lead_byte;
+	if (d->enc == WHATENC_UTF_16BE)
+		cu = (u32)lead_byte << 8 | byte;
+	else
+		cu = (u32)byte << 8 | lead_byte;
 	d->s.utf16.lead_byte = 0;
 	d->s.utf16.have_lead_byte = 0;
 	if (d->s.utf16.lead_surrogate) {
@@ -153,6 +155,15 @@ static __always_inline u32 utf16_step(struct whatenc_decoder *d, u8 byte,
 	if (cu >= 0xdc00 && cu <= 0xdfff)
 		return utf16_lone(d, cu, 0);
 	return cu;
+}
+
+/* Each byte order has its own fast path (@be is a constant in each). */
+static void utf16_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
+{
+	if (d->enc == WHATENC_UTF_16BE)
+		utf16_dec_fast(b, true);
+	else
+		utf16_dec_fast(b, false);
 }
 
 /*
@@ -177,35 +188,12 @@ static enum whatenc_ret utf16_eof(struct whatenc_decoder *d,
 	return we_step_eof(d, b);
 }
 
-static __always_inline u32 utf16be_step(struct whatenc_decoder *d, u8 byte)
-{
-	return utf16_step(d, byte, true);
-}
-
-static __always_inline u32 utf16le_step(struct whatenc_decoder *d, u8 byte)
-{
-	return utf16_step(d, byte, false);
-}
-
-static void utf16be_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
-{
-	utf16_dec_fast(b, true);
-}
-
-static void utf16le_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
-{
-	utf16_dec_fast(b, false);
-}
-
 static enum whatenc_ret utf16_decode(struct whatenc_decoder *d,
 				     struct whatenc_buf *b, bool last)
 {
-	enum whatenc_ret ret;
+	enum whatenc_ret ret = we_decode_steps(d, b, false, utf16_step,
+					       utf16_fast, 0);
 
-	if (d->enc == WHATENC_UTF_16BE)
-		ret = we_decode_steps(d, b, false, utf16be_step, utf16be_fast, 0);
-	else
-		ret = we_decode_steps(d, b, false, utf16le_step, utf16le_fast, 0);
 	if (ret != WHATENC_INPUT_EMPTY || !last || d->replay_len ||
 	    !d->seq_len)
 		return ret;
@@ -217,7 +205,7 @@ static enum whatenc_ret utf16_decode(struct whatenc_decoder *d,
  * not a surrogate (WTF-8 ED A0..BF takes the general path), one code
  * unit each.
  */
-static void utf16_enc_fast(struct whatenc_buf *b, bool be)
+static void utf16_enc_run(struct whatenc_buf *b, bool be)
 {
 	const u8 *in = b->in;
 	u8 *out = b->out;
@@ -251,8 +239,11 @@ static void utf16_enc_fast(struct whatenc_buf *b, bool be)
  * code point is representable; a surrogate code point (read from WTF-8)
  * is one code unit.
  */
-static __always_inline unsigned int utf16_enc_step(u32 cp, u8 *out, bool be)
+static __always_inline unsigned int utf16_enc_step(struct whatenc_encoder *e,
+						   u32 cp, u8 *out)
 {
+	bool be = e->enc == WHATENC_UTF_16BE;
+
 	if (cp < 0x10000) {
 		utf16_bytes(out, cp, be);
 		return 2;
@@ -262,35 +253,18 @@ static __always_inline unsigned int utf16_enc_step(u32 cp, u8 *out, bool be)
 	return 4;
 }
 
-static __always_inline unsigned int
-utf16be_enc_step(struct whatenc_encoder *e, u32 cp, u8 *out)
+static void utf16_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 {
-	return utf16_enc_step(cp, out, true);
-}
-
-static __always_inline unsigned int
-utf16le_enc_step(struct whatenc_encoder *e, u32 cp, u8 *out)
-{
-	return utf16_enc_step(cp, out, false);
-}
-
-static void utf16be_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
-{
-	utf16_enc_fast(b, true);
-}
-
-static void utf16le_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
-{
-	utf16_enc_fast(b, false);
+	if (e->enc == WHATENC_UTF_16BE)
+		utf16_enc_run(b, true);
+	else
+		utf16_enc_run(b, false);
 }
 
 static enum whatenc_ret utf16_encode(struct whatenc_encoder *e,
 				     struct whatenc_buf *b, bool last)
 {
-	if (e->enc == WHATENC_UTF_16BE)
-		return we_encode_steps(e, b, last, utf16be_enc_step,
-				       utf16be_enc_fast, WE_WTF8_IN);
-	return we_encode_steps(e, b, last, utf16le_enc_step, utf16le_enc_fast,
+	return we_encode_steps(e, b, last, utf16_enc_step, utf16_enc_fast,
 			       WE_WTF8_IN);
 }
 
