@@ -800,6 +800,8 @@ struct we_family {
  * @enc_per_byte: worst-case encoder output per UTF-8 input byte, fatal
  *	mode (e.g. gb18030: U+0080..U+07FF are 2 bytes in, 4 bytes out)
  * @enc_per_byte_html: the same in html mode ("&#65533;" for one byte)
+ * @table:        a single-byte encoding's row in the single-byte tables
+ *	(WE_SB_<id>), else WE_SB_ROW_NONE
  */
 struct we_encoding {
 	const struct we_family *family;
@@ -807,7 +809,20 @@ struct we_encoding {
 	u8 own_bom;
 	u8 enc_per_byte;
 	u8 enc_per_byte_html;
+	u8 table;
 };
+
+/* The single-byte encodings' rows in tables_single_byte.h, in list order. */
+#define WHATENC_ENCODING(id, ...)
+#define WHATENC_SB(id)		WE_SB_##id,
+enum we_sb_row {
+#include "whatenc_encodings.h"
+	WE_SB_ROWS,
+	WE_SB_ROW_NONE = 0xff
+};
+
+#undef WHATENC_ENCODING
+#undef WHATENC_SB
 
 extern const struct we_encoding we_encodings[WHATENC_NR_ENCODINGS];
 

@@ -13,14 +13,12 @@
 #include "internal.h"
 #include "tables_single_byte.h"
 
-static_assert(WE_SB_COUNT ==
-	      WHATENC_LAST_SINGLE_BYTE - WHATENC_FIRST_SINGLE_BYTE + 1,
-	      "one table per single-byte encoding");
+static_assert(WE_SB_COUNT == WE_SB_ROWS, "one table per single-byte encoding");
 
 /* The encoding's index: the code points of bytes 0x80..0xFF (0: null). */
 static __always_inline const u16 *sb_index(const struct whatenc_decoder *d)
 {
-	return we_sb_decode[d->enc - WHATENC_FIRST_SINGLE_BYTE];
+	return we_sb_decode[we_encodings[d->enc].table];
 }
 
 /* The single-byte decoder's step: ASCII, or the index code point. */
@@ -163,7 +161,7 @@ static __always_inline unsigned int sb_enc_step(struct whatenc_encoder *e,
 						u32 cp, u8 *out)
 {
 	int byte = cp < 0x80 ? (int)cp : cp > 0xffff ? -1 :
-		   sb_lookup(e->enc - WHATENC_FIRST_SINGLE_BYTE, cp);
+		   sb_lookup(we_encodings[e->enc].table, cp);
 
 	if (byte < 0)
 		return 0;
@@ -173,7 +171,7 @@ static __always_inline unsigned int sb_enc_step(struct whatenc_encoder *e,
 
 static void sb_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 {
-	sb_encode_run(e->enc - WHATENC_FIRST_SINGLE_BYTE, b);
+	sb_encode_run(we_encodings[e->enc].table, b);
 }
 
 WE_STEP_FAMILY(sb, sb_step, sb_fast, sb_enc_step, sb_enc_fast);
