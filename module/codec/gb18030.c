@@ -114,9 +114,14 @@ static __always_inline u32 gb_step(struct whatenc_decoder *d, u8 byte)
 	return WE_STEP_ERROR(0);
 }
 
+static __always_inline u32 gb_code(const u8 *p, size_t n, unsigned int *len)
+{
+	return we_two_byte_code(p, len, gb_lookup, false, gb_trail_ok);
+}
+
 static void gb_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 {
-	we_dec_fast_two_byte(b, gb_lookup, false, gb_trail_ok);
+	we_dec_fast(b, true, 2, 4, gb_code);
 }
 
 /*

@@ -725,16 +725,17 @@ static __always_inline u32 we_two_byte_step(u8 *lead, u8 byte,
 }
 
 /*
- * Their fast path: ASCII runs and complete two-byte codes with a single
- * code point, while at least 2 input and 4 output bytes remain; anything
- * else is left to the steps. The same @lookup as the step's; @pairs: it
- * can return WE_STEP_PAIR() (Big5); @trail_ok: NULL, or the family's
- * trail byte test when every pointer is non-null (gb18030), so that only
- * the byte is tested, not the code point.
+ * The decoders' fast paths, over local positions, while @min_in bytes of
+ * input and @room bytes of output (3 when every code point is in the BMP)
+ * remain: ASCII runs a word at a time (@ascii), and for any other byte
+ * @code(p, n, &len), the code point of the complete code at @p (@n bytes
+ * readable) with its length in *len, or 0 for anything the steps must
+ * see, written as UTF-8. Stops at the first code it is not given.
  */
 static __always_inline void
-we_dec_fast_two_byte(struct whatenc_buf *b, u32 (*lookup)(u8 lead, u8 byte),
-		     bool pairs, bool (*trail_ok)(u8 byte))
+we_dec_fast(struct whatenc_buf *b, bool ascii, unsigned int min_in,
+	    unsigned int room,
+	    u32 (*code)(const u8 *p, size_t n, unsigned int *len))
 {
 	const u8 *in = b->in;
 	u8 *out = b->out;
@@ -742,36 +743,46 @@ we_dec_fast_two_byte(struct whatenc_buf *b, u32 (*lookup)(u8 lead, u8 byte),
 	/* locals: the stores to out[] could alias *b */
 	const size_t in_size = b->in_size, out_size = b->out_size;
 
-	while (in_size - ip >= 2 && out_size - op >= 4) {
-		u8 c0 = in[ip];
+	while (in_size - ip >= min_in && out_size - op >= room) {
+		unsigned int len;
 		u32 cp;
 
-		if (c0 < 0x80) {
-			size_t n = in_size - ip;
-
-			if (n > out_size - op)
-				n = out_size - op;
-			n = we_ascii_copy(out + op, in + ip, n);
-			ip += n;
-			op += n;
+		if (ascii && in[ip] < 0x80) {
+			we_ascii_fast(in, &ip, in_size, out, &op, out_size);
 			continue;
 		}
-		if (c0 == 0x80 || c0 == 0xff)
+		cp = code(in + ip, in_size - ip, &len);
+		if (!cp)
 			break;
-		if (trail_ok) {
-			if (!trail_ok(in[ip + 1]))
-				break;
-			cp = lookup(c0, in[ip + 1]);
-		} else {
-			cp = lookup(c0, in[ip + 1]);
-			if (!cp || (pairs && cp >= 0x110000))
-				break;
-		}
 		op += we_utf8_write(out + op, cp);
-		ip += 2;
+		ip += len;
 	}
 	b->in_pos = ip;
 	b->out_pos = op;
+}
+
+/*
+ * The two-byte families' fast-path code (2 bytes readable): a complete
+ * two-byte code with a single code point. The same @lookup as the
+ * step's; @pairs: it can return WE_STEP_PAIR() (Big5), left to the
+ * steps; @trail_ok: NULL, or the family's trail byte test when every
+ * pointer is non-null (gb18030), so that only the byte is tested, not
+ * the code point.
+ */
+static __always_inline u32
+we_two_byte_code(const u8 *p, unsigned int *len,
+		 u32 (*lookup)(u8 lead, u8 byte), bool pairs,
+		 bool (*trail_ok)(u8 byte))
+{
+	u32 cp;
+
+	*len = 2;
+	if (p[0] == 0x80 || p[0] == 0xff)
+		return 0;
+	if (trail_ok)
+		return trail_ok(p[1]) ? lookup(p[0], p[1]) : 0;
+	cp = lookup(p[0], p[1]);
+	return pairs && cp >= 0x110000 ? 0 : cp;
 }
 
 /* ---- families and the encodings' table ------------------------------ */
@@ -858,9 +869,14 @@ static __always_inline u32 fam##_step(struct whatenc_decoder *d, u8 byte) \
 {									\
 	return we_two_byte_step(&d->s.fam.lead, byte, lookup);		\
 }									\
+static __always_inline u32						\
+fam##_code(const u8 *p, size_t n, unsigned int *len)			\
+{									\
+	return we_two_byte_code(p, len, lookup, pairs, NULL);		\
+}									\
 static void fam##_fast(struct whatenc_decoder *d, struct whatenc_buf *b) \
 {									\
-	we_dec_fast_two_byte(b, lookup, pairs, NULL);			\
+	we_dec_fast(b, true, 2, 4, fam##_code);				\
 }									\
 static __always_inline unsigned int					\
 fam##_enc_step(struct whatenc_encoder *e, u32 cp, u8 *out)		\

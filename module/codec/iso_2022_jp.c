@@ -67,31 +67,24 @@ static size_t plain_run(const u8 *s, size_t n, bool roman)
 
 /*
  * Decoder fast path in the lead state: pairs of bytes 0x21..0x7E that
- * have an index jis0208 code point, straight to UTF-8 (BMP, 3 bytes of
- * room), over local positions. Stops, for the general path, at anything
- * else (ESC, an error, a pair cut by the end of the input).
+ * have an index jis0208 code point (BMP: 3 bytes of room). Stops, for
+ * the general path, at anything else (ESC, an error, a pair cut by the
+ * end of the input).
  */
+static __always_inline u32 iso_jis_code(const u8 *p, size_t n,
+					unsigned int *len)
+{
+	u8 l = p[0] - 0x21, t = p[1] - 0x21;
+
+	*len = 2;
+	if (l >= 94 || t >= 94)
+		return 0;
+	return we_jis0208_cp(l * 94 + t);
+}
+
 static void iso_dec_jis_run(struct whatenc_buf *b)
 {
-	const u8 *in = b->in;
-	u8 *out = b->out;
-	size_t ip = b->in_pos, op = b->out_pos;
-	const size_t in_size = b->in_size, out_size = b->out_size;
-
-	while (in_size - ip >= 2 && out_size - op >= 3) {
-		u8 l = in[ip] - 0x21, t = in[ip + 1] - 0x21;
-		u32 cp;
-
-		if (l >= 94 || t >= 94)
-			break;
-		cp = we_jis0208_cp(l * 94 + t);
-		if (!cp)
-			break;
-		op += we_utf8_write(out + op, cp);
-		ip += 2;
-	}
-	b->in_pos = ip;
-	b->out_pos = op;
+	we_dec_fast(b, false, 2, 3, iso_jis_code);
 }
 
 /**
