@@ -347,7 +347,8 @@ enum whatenc_ret we_dec_error(struct whatenc_decoder *d,
  * we_step_result() - a decoder step's pair of code points or error
  * @d: decoder
  * @b: buffers; the byte the step was given is the last one consumed
- * @r: WE_STEP_PAIR(), WE_STEP_ERROR() or WE_STEP_ERROR_AS()
+ * @r: WE_STEP_PAIR(), WE_STEP_DONE or an error (WE_STEP_ERROR(),
+ *	WE_STEP_ERROR_AS(), WE_STEP_ERROR_KEEP())
  *
  * Restores an error's unread bytes: the current one by not consuming it,
  * earlier ones through the replay queue (the caller returns to the
@@ -358,9 +359,12 @@ enum whatenc_ret we_dec_error(struct whatenc_decoder *d,
 enum whatenc_ret we_step_result(struct whatenc_decoder *d,
 				struct whatenc_buf *b, u32 r)
 {
-	unsigned int n = d->seq_len, unread;
+	unsigned int n = d->seq_len, unread, keep;
+	enum whatenc_ret ret;
 
 	d->seq_len = 0;
+	if (r == WE_STEP_DONE)
+		return WHATENC_INPUT_EMPTY;
 	if (!(r & 0x80000000u)) {
 		u8 unit[6];
 		unsigned int len = we_utf8_write(unit, (r >> 15) & 0x7fff);
@@ -377,7 +381,13 @@ enum whatenc_ret we_step_result(struct whatenc_decoder *d,
 	if (r & 0xffff00)	/* WE_STEP_ERROR_AS(): not an error */
 		return we_put_cp(d, b, (r >> 8) & 0xffff) ?
 		       WHATENC_INPUT_EMPTY : WHATENC_OUTPUT_FULL;
-	return we_dec_error(d, b, d->seq, n - unread);
+	ret = we_dec_error(d, b, d->seq, n - unread);
+	keep = (r >> 24) & 0xf;	/* WE_STEP_ERROR_KEEP() */
+	if (keep) {
+		memmove(d->seq, d->seq + n - keep, keep);
+		d->seq_len = keep;
+	}
+	return ret;
 }
 
 /**

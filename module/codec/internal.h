@@ -622,15 +622,23 @@ static __always_inline unsigned int we_two_byte_enc_step(u32 cp, u8 *out,
  *   ones;
  * - WE_STEP_ERROR_AS(cp, unread): the same, but the bad bytes are written
  *   as @cp (below U+10000), not as an error (WTF-8 output of UTF-16's
- *   lone surrogates).
+ *   lone surrogates);
+ * - WE_STEP_ERROR_KEEP(keep): an error of all the bytes, the last @keep of
+ *   which also begin the next sequence (ISO-2022-JP: an ESC after a lead
+ *   byte ends the error and begins an escape sequence);
+ * - WE_STEP_DONE: the byte ends the sequence, with nothing to write (an
+ *   ISO-2022-JP escape sequence).
  * The engine's loop (we_decode_steps()) owns all the rest: the bytes of
  * the sequence (d->seq), ASCII runs (@opts WE_ASCII_RUNS) and the
  * family's optional fast path between sequences, the error mode, held
  * output, restored bytes and the end of the stream (a sequence left open
  * is one error, @bad = all of it). The family state must be all zero
- * between sequences.
+ * between sequences (but for ISO-2022-JP's mode, which handles its own
+ * end of stream).
  */
 #define WE_STEP_ERROR_AS(cp, unread)	(WE_STEP_ERROR(unread) | (u32)(cp) << 8)
+#define WE_STEP_ERROR_KEEP(keep)	(WE_STEP_ERROR(0) | (u32)(keep) << 24)
+#define WE_STEP_DONE			0xfffffffeu
 
 /*
  * Out of line (engine.c): a decoder error (U+FFFD, or the fatal record of
