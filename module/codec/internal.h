@@ -6,14 +6,16 @@
  * stream offsets, the error modes and the dispatch through the
  * encodings' table (encodings.c) to one struct we_family per family.
  *
- * Most families are spec steps (WE_STEP_FAMILY()): a decoder step per
- * byte and an encoder step per code point, run by the engine's loops
- * we_decode_steps() and we_encode_steps() (see "decoder steps" and
- * we_encode_steps() below for the contract), with optional fast-path
- * hooks that use the same mapping functions as the steps.
+ * The families are spec steps: a decoder step per byte and an encoder
+ * step per code point, run by the engine's loops we_decode_steps() and
+ * we_encode_steps() (see "decoder steps" and we_encode_steps() below for
+ * the contract; WE_STEP_FAMILY() for the ASCII-compatible ones), with
+ * optional fast-path hooks that use the same mapping functions as the
+ * steps.
  *
- * The others (UTF-16, ISO-2022-JP, replacement) convert a whole buffer
- * per call and follow these rules:
+ * One coder is not: the ISO-2022-JP encoder ("restore code point" after
+ * an escape sequence) converts a whole buffer per call and follows these
+ * rules:
  *
  * - It is entered with nothing held in ->pend.
  * - Output goes through we_put_cp() (decoders) or we_put_bytes()
@@ -633,8 +635,9 @@ static __always_inline unsigned int we_two_byte_enc_step(u32 cp, u8 *out,
  * family's optional fast path between sequences, the error mode, held
  * output, restored bytes and the end of the stream (a sequence left open
  * is one error, @bad = all of it). The family state must be all zero
- * between sequences (but for ISO-2022-JP's mode, which handles its own
- * end of stream).
+ * between sequences, but for what lasts the whole stream (ISO-2022-JP's
+ * mode and output flag, which handles its own end of stream;
+ * replacement's "error returned", which never leaves a sequence open).
  */
 #define WE_STEP_ERROR_AS(cp, unread)	(WE_STEP_ERROR(unread) | (u32)(cp) << 8)
 #define WE_STEP_ERROR_KEEP(keep)	(WE_STEP_ERROR(0) | (u32)(keep) << 24)
