@@ -656,14 +656,17 @@ enum whatenc_ret we_step_eof(struct whatenc_decoder *d, struct whatenc_buf *b);
 
 /*
  * The decoder loop of the step families: always inlined with constant
- * @step, @fast (NULL: none) and @opts, so no indirect call is left per
- * byte.
+ * @step, @fast (NULL: none), @opts and @eof, so no indirect call is left
+ * per byte. @eof: the family's own end of the stream inside a sequence
+ * (NULL: we_step_eof(), one error).
  */
 static __always_inline enum whatenc_ret
 we_decode_steps(struct whatenc_decoder *d, struct whatenc_buf *b, bool last,
 		u32 (*step)(struct whatenc_decoder *d, u8 byte),
 		void (*fast)(struct whatenc_decoder *d, struct whatenc_buf *b),
-		unsigned int opts)
+		unsigned int opts,
+		enum whatenc_ret (*eof)(struct whatenc_decoder *d,
+					struct whatenc_buf *b))
 {
 	enum whatenc_ret ret;
 	u32 r;
@@ -698,7 +701,7 @@ we_decode_steps(struct whatenc_decoder *d, struct whatenc_buf *b, bool last,
 			return ret;
 	}
 	if (last && d->seq_len)
-		return we_step_eof(d, b);
+		return eof ? eof(d, b) : we_step_eof(d, b);
 	return WHATENC_INPUT_EMPTY;
 }
 
@@ -858,7 +861,7 @@ extern const struct we_encoding we_encodings[WHATENC_NR_ENCODINGS];
 static enum whatenc_ret fam##_decode(struct whatenc_decoder *d,		\
 				     struct whatenc_buf *b, bool last)	\
 {									\
-	return we_decode_steps(d, b, last, dstep, dfast, WE_ASCII_RUNS); \
+	return we_decode_steps(d, b, last, dstep, dfast, WE_ASCII_RUNS, NULL); \
 }									\
 static enum whatenc_ret fam##_encode(struct whatenc_encoder *e,		\
 				     struct whatenc_buf *b, bool last)	\

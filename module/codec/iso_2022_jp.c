@@ -223,13 +223,7 @@ static enum whatenc_ret iso_eof(struct whatenc_decoder *d,
 static enum whatenc_ret iso_decode(struct whatenc_decoder *d,
 				   struct whatenc_buf *b, bool last)
 {
-	enum whatenc_ret ret = we_decode_steps(d, b, false, iso_step,
-					       iso_dec_fast, 0);
-
-	if (ret != WHATENC_INPUT_EMPTY || !last || d->replay_len ||
-	    !d->seq_len)
-		return ret;
-	return iso_eof(d, b);
+	return we_decode_steps(d, b, last, iso_step, iso_dec_fast, 0, iso_eof);
 }
 
 /* Put the UTF-8 reader back to before the code point just read. */

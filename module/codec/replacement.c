@@ -31,7 +31,7 @@ static enum whatenc_ret replacement_decode(struct whatenc_decoder *d,
 					   struct whatenc_buf *b, bool last)
 {
 	return we_decode_steps(d, b, last, replacement_step, replacement_fast,
-			       0);
+			       0, NULL);
 }
 
 const struct we_family we_family_replacement = {

@@ -191,13 +191,8 @@ static enum whatenc_ret utf16_eof(struct whatenc_decoder *d,
 static enum whatenc_ret utf16_decode(struct whatenc_decoder *d,
 				     struct whatenc_buf *b, bool last)
 {
-	enum whatenc_ret ret = we_decode_steps(d, b, false, utf16_step,
-					       utf16_fast, 0);
-
-	if (ret != WHATENC_INPUT_EMPTY || !last || d->replay_len ||
-	    !d->seq_len)
-		return ret;
-	return utf16_eof(d, b);
+	return we_decode_steps(d, b, last, utf16_step, utf16_fast, 0,
+			       utf16_eof);
 }
 
 /*
