@@ -30,3 +30,4 @@ WHATENC_KUNIT_SRCS += test_detect.c
 WHATENC_KUNIT_SRCS += test_fuzz_regress.c
 WHATENC_KUNIT_SRCS += test_guess.c
 WHATENC_KUNIT_SRCS += test_rules.c
+WHATENC_KUNIT_SRCS += test_vec.c

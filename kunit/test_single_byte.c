@@ -69,6 +69,68 @@ WT_CASE(sb_decode_all_bytes)
 }
 
 /*
+ * Long inputs (sb_long.c takes inputs of 512 bytes or more): bytes in
+ * an order that mixes ASCII runs, 2- and 3-byte characters (all bytes,
+ * or only the mapped ones), at every alignment 0-7, with all the
+ * output room or 700 bytes a call; compared with the index as above.
+ */
+static bool sb_long_one(struct wt_ctx *wt, const struct wtv_index *ix,
+			u8 *in, size_t len, bool mapped_only, size_t room,
+			u8 *exp, struct wt_run *r)
+{
+	struct whatenc_decoder d;
+	size_t n = 0, m = 0, j;
+
+	for (j = 0; n < len; j++) {
+		unsigned int b = (j * 167 + len) & 0xff;
+		u32 cp;
+
+		if (j % 11 < 4)
+			b &= 0x7f;	/* ASCII runs */
+		cp = ix ? sb_expect(ix, b) : b < 0x80 ? b : 0xf780 + b - 0x80;
+		if (mapped_only && cp == WTV_NONE)
+			continue;
+		in[n++] = b;
+		m += wt_utf8(exp + m, cp == WTV_NONE ? 0xfffd : cp);
+	}
+	whatenc_decoder_init(&d, ix ? ix->enc : WHATENC_X_USER_DEFINED,
+			     WHATENC_BOM_KEEP);
+	wt_decode_run(&d, in, len, NULL, 0, room, false, r);
+	return !r->overflow && r->out_len == m && !memcmp(r->out, exp, m);
+}
+
+WT_CASE(sb_decode_long)
+{
+	static const size_t lens[] = { 511, 512, 513, 1100, 2600 };
+	struct wt_run *r = WT_ALLOC(sizeof(*r));
+	u8 *in = WT_ALLOC(2600 + 8), *exp = WT_ALLOC(3 * 2600);
+	unsigned int l, a, runs = 0;
+	int i, fails = 0;
+
+	if (!SB_PRESENT)
+		WT_SKIP("index files missing (SHARED not found at build time)");
+	r->out_cap = 3 * 2600;
+	r->out = WT_ALLOC(3 * 2600);
+	for (i = -1; i < SB_N_INDEXES && fails < 10; i++)
+		for (l = 0; l < ARRAY_SIZE(lens); l++)
+			for (a = 0; a < 16; a++) {
+				const struct wtv_index *ix = i < 0 ? NULL : &sb_indexes[i];
+				bool ok = sb_long_one(wt, ix, in + a % 8, lens[l],
+						      a >= 8, a & 1 ? 700 : 0,
+						      exp, r);
+
+				if (!ok)
+					WT_FAIL("%s: %zu bytes at %u differ",
+						ix ? ix->name : "x-user-defined",
+						lens[l], a);
+				fails += !ok;
+				runs++;
+			}
+	WT_NOTE("single-byte decode, long inputs: %u runs", runs);
+	WT_EXPECT_EQ(fails, 0);
+}
+
+/*
  * Encode code points [@lo, @hi) step @step in html and fatal mode and
  * compare with @rev (BMP: 0 = unmappable, else 0x100 | byte).
  */
@@ -232,6 +294,7 @@ WT_CASE(replacement_decoder)
 
 WT_SUITE(single_byte,
 	 WT_RUN(sb_decode_all_bytes),
+	 WT_RUN(sb_decode_long),
 	 WT_RUN(sb_encode_all_scalars),
 	 WT_RUN(xud_all),
 	 WT_RUN(replacement_decoder));

@@ -310,7 +310,106 @@ WT_CASE(utf8_all_scalars)
 	}
 }
 
+/*
+ * The vector paths, at every level the CPU has: text of 1-4 byte
+ * characters (ASCII only, 3 bytes only, mixed) long enough for them
+ * (lengths 0-130, from WE_VEC_MIN on, around the 4 KiB chunks of
+ * vec.c and the 16 KiB pieces of utf8.c), at every alignment (0-31),
+ * clean and with one malformed byte at each of the last 40 positions
+ * (block edges, sequences cut by the end), compared with wt_ref_utf8().
+ */
+static const char *const vec_text[3][4] = {
+	{ "a", "bc", "d", "efg" },
+	{ "\xe3\x81\x82", "\xe6\x97\xa5", "\xe3\x80\x82", "\xef\xbd\xa1" },
+	{ "ab ", "\xc3\xa9", "\xf0\x9f\x98\x80", "\xe2\x82\xac" },
+};
+static const u8 vec_bad[] = { 0x80, 0xbf, 0xc1, 0xc3, 0xe0, 0xed, 0xf0, 0xf4, 0xf5 };
+
+static size_t vec_fill(u8 *p, size_t len, int kind)
+{
+	size_t n = 0;
+	unsigned int i = 0;
+
+	while (n < len) {
+		const char *u = vec_text[kind][i++ % 4];
+		size_t k = strlen(u);
+
+		memcpy(p + n, u, k < len - n ? k : len - n);	/* cut at the end */
+		n += k;
+	}
+	return len;
+}
+
+static bool vec_one(struct wt_ctx *wt, const u8 *in, size_t len,
+		    struct wt_run *r, u8 *ref, int level)
+{
+	size_t n = wt_ref_utf8(in, len, ref);
+	struct whatenc_decoder d;
+
+	whatenc_decoder_init(&d, WHATENC_UTF_8, WHATENC_BOM_KEEP);
+	wt_decode_run(&d, in, len, NULL, 0, 0, false, r);
+	if (r->overflow || r->out_len != n || memcmp(r->out, ref, n)) {
+		WT_FAIL("utf8 vector level %d: %zu bytes differ", level, len);
+		return false;
+	}
+	return true;
+}
+
+WT_CASE(utf8_vec_levels)
+{
+	/* lengths: 0-130, then from each of these on (to +@span[]) */
+	static const size_t from[] = { WE_VEC_MIN - 1, 4096 - 8, 16384 - 4 };
+	static const unsigned int span[] = { 132, 17, 9 };
+	size_t cap = 16384 + 8, len, cap_out = 3 * cap + 64;
+	u8 *buf = WT_ALLOC(cap + 32), *ref = WT_ALLOC(cap_out);
+	struct wt_run *r = WT_ALLOC(sizeof(*r));
+	unsigned int fails = 0, n = 0, i, j, k, align;
+	int level, kind;
+
+	r->out = WT_ALLOC(cap_out);
+	r->out_cap = cap_out;
+	for (level = WHATENC_VEC_SCALAR; level <= WHATENC_VEC_AVX2; level++) {
+		if (whatenc_vec_set_level(level) != level) {
+			WT_NOTE("utf8: vector level %d not on this CPU", level);
+			continue;
+		}
+		for (kind = 0; kind < 3; kind++)
+			for (i = 0, j = 0; j <= ARRAY_SIZE(from) && fails < 10; i++) {
+				if (j == 0 && i == 131) {
+					i = 0;
+					j++;
+				} else if (j && i == span[j - 1]) {
+					i = 0;
+					if (++j > ARRAY_SIZE(from))
+						break;
+				}
+				len = j ? from[j - 1] + i : i;
+				for (align = 0; align < (len < 512 ? 32 : 2); align++) {
+					u8 *in = buf + align;
+
+					vec_fill(in, len, kind);
+					fails += !vec_one(wt, in, len, r, ref, level);
+					n++;
+					if (align)
+						continue;
+					for (k = 1; k <= 40 && k <= len; k++) {
+						vec_fill(in, len, kind);
+						in[len - k] = vec_bad[(k + kind) % sizeof(vec_bad)];
+						fails += !vec_one(wt, in, len, r,
+								  ref, level);
+						n++;
+					}
+				}
+			}
+		WT_NOTE("utf8: vector level %d ran", level);
+	}
+	whatenc_vec_set_level(WHATENC_VEC_AUTO);
+	WT_NOTE("utf8 vector levels: %u inputs compared with the reference", n);
+	WT_EXPECT_EQ(fails, 0);
+}
+
 WT_SUITE(utf8,
 	 WT_RUN(utf8_maximal_subparts),
 	 WT_RUN(utf8_sweep),
-	 WT_RUN(utf8_all_scalars));
+	 WT_RUN(utf8_all_scalars),
+	 WT_RUN(utf8_vec_levels));

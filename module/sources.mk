@@ -22,8 +22,11 @@ WHATENC_CORE_SRCS := \
 	detect/guess.c \
 	detect/guess_names.c \
 	codec/utf8.c \
+	codec/vec.c \
+	codec/vec_x86.c \
 	codec/utf16.c \
 	codec/single_byte.c \
+	codec/sb_long.c \
 	codec/x_user_defined.c \
 	codec/replacement.c \
 	codec/gb18030.c \

@@ -32,16 +32,6 @@ family_decode(struct whatenc_decoder *d, struct whatenc_buf *b, bool last)
 	return we_encodings[d->enc].family->decode(d, b, last);
 }
 
-/* Put the family state of d->enc into its initial state. */
-static void family_init(struct whatenc_decoder *d)
-{
-	const struct we_family *f = we_encodings[d->enc].family;
-
-	memset(&d->s, 0, sizeof(d->s));
-	if (f->dec_init)
-		f->dec_init(d);
-}
-
 /**
  * whatenc_decoder_reset() - start a new stream with the same settings
  * @d: decoder set up by whatenc_decoder_init()
@@ -63,7 +53,7 @@ void whatenc_decoder_reset(struct whatenc_decoder *d)
 	/* Only UTF-8 and UTF-16 have a BOM to strip; sniffing applies to all. */
 	d->bom_done = bom == WHATENC_BOM_KEEP ||
 		      (bom == WHATENC_BOM_STRIP && !we_encodings[d->enc].own_bom);
-	family_init(d);
+	memset(&d->s, 0, sizeof(d->s));	/* every family starts all zero */
 }
 EXPORT_SYMBOL_GPL(whatenc_decoder_reset);
 
@@ -175,7 +165,7 @@ static bool settle_bom(struct whatenc_decoder *d, struct whatenc_buf *b,
 	if (r >= 0) {
 		if ((d->flags & WHATENC_BOM_MASK) == WHATENC_BOM_SNIFF) {
 			d->enc = r;
-			family_init(d);
+			memset(&d->s, 0, sizeof(d->s));
 		} else if (r != d->enc) {
 			bom_len = 0;	/* strip only the label's own BOM */
 		}
@@ -357,7 +347,8 @@ enum whatenc_ret we_dec_error(struct whatenc_decoder *d,
  * we_step_result() - a decoder step's pair of code points or error
  * @d: decoder
  * @b: buffers; the byte the step was given is the last one consumed
- * @r: WE_STEP_PAIR() or WE_STEP_ERROR()
+ * @r: WE_STEP_PAIR(), WE_STEP_DONE or an error (WE_STEP_ERROR(),
+ *	WE_STEP_ERROR_AS(), WE_STEP_ERROR_KEEP())
  *
  * Restores an error's unread bytes: the current one by not consuming it,
  * earlier ones through the replay queue (the caller returns to the
@@ -368,9 +359,12 @@ enum whatenc_ret we_dec_error(struct whatenc_decoder *d,
 enum whatenc_ret we_step_result(struct whatenc_decoder *d,
 				struct whatenc_buf *b, u32 r)
 {
-	unsigned int n = d->seq_len, unread;
+	unsigned int n = d->seq_len, unread, keep;
+	enum whatenc_ret ret;
 
 	d->seq_len = 0;
+	if (r == WE_STEP_DONE)
+		return WHATENC_INPUT_EMPTY;
 	if (!(r & 0x80000000u)) {
 		u8 unit[6];
 		unsigned int len = we_utf8_write(unit, (r >> 15) & 0x7fff);
@@ -384,7 +378,16 @@ enum whatenc_ret we_step_result(struct whatenc_decoder *d,
 		b->in_pos--;
 		we_replay(d, d->seq + n - unread, unread - 1);
 	}
-	return we_dec_error(d, b, d->seq, n - unread);
+	if (r & 0xffff00)	/* WE_STEP_ERROR_AS(): not an error */
+		return we_put_cp(d, b, (r >> 8) & 0xffff) ?
+		       WHATENC_INPUT_EMPTY : WHATENC_OUTPUT_FULL;
+	ret = we_dec_error(d, b, d->seq, n - unread);
+	keep = (r >> 24) & 0xf;	/* WE_STEP_ERROR_KEEP() */
+	if (keep) {
+		memmove(d->seq, d->seq + n - keep, keep);
+		d->seq_len = keep;
+	}
+	return ret;
 }
 
 /**
@@ -399,7 +402,7 @@ enum whatenc_ret we_step_eof(struct whatenc_decoder *d, struct whatenc_buf *b)
 	unsigned int n = d->seq_len;
 
 	d->seq_len = 0;
-	family_init(d);
+	memset(&d->s, 0, sizeof(d->s));
 	return we_dec_error(d, b, d->seq, n);
 }
 
@@ -477,11 +480,8 @@ EXPORT_SYMBOL_GPL(whatenc_encoder_init);
  * @b:    input (UTF-8) and output buffers; positions are advanced
  * @last: no input follows @b->in in this stream (flush at the end)
  *
- * Preconditions on @b: @b->in may be NULL only if @b->in_size is 0,
- * @b->out only if @b->out_size is 0, and @b->in_pos <= @b->in_size,
- * @b->out_pos <= @b->out_size. A call that breaks one reads and writes
- * nothing, leaves the coder and @b as they were, warns once
- * (WARN_ON_ONCE) and returns WHATENC_BUF_ERROR.
+ * Preconditions on @b: as for whatenc_decode() (a call that breaks one
+ * returns WHATENC_BUF_ERROR).
  *
  * Context: any; does not sleep or allocate.
  * Return: see enum whatenc_ret.
@@ -527,7 +527,7 @@ size_t whatenc_encoder_max_out(const struct whatenc_encoder *e, size_t in_len)
 	const struct we_encoding *row = &we_encodings[e->enc];
 	size_t per = e->flags & WHATENC_ENC_HTML ? row->enc_per_byte_html :
 						   row->enc_per_byte;
-	size_t held = (size_t)e->in.seen + 1;
+	size_t held = (size_t)e->in.len + 1;
 
 	if (in_len > (SIZE_MAX - e->pend_len - 3) / per - held)
 		return SIZE_MAX;
@@ -548,7 +548,7 @@ u32 we_enc_malformed(struct whatenc_encoder *e)
 		we_utf8_init(&e->in);
 		return WE_FFFD;
 	}
-	e->err.len = e->in.seen;
+	e->err.len = e->in.len;
 	memcpy(e->err.bytes, e->in.seq, sizeof(e->err.bytes));
 	e->err.cp = 0;
 	e->err_held = 0;

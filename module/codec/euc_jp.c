@@ -58,44 +58,23 @@ static __always_inline u32 euc_jp_step(struct whatenc_decoder *d, u8 byte)
 }
 
 /*
- * Decoder fast path, with no lead byte held: ASCII runs a word at a time,
- * complete two-byte JIS X 0208 codes (0xA1..0xFE twice) that have a code
- * point and 0x8E half-width katakana, written straight to the output
- * (BMP: 3 bytes of room). Stops, for the steps, at anything else (0x8F
- * JIS X 0212, a lead at the end of the input, an error) or when the
- * output is short.
+ * Decoder fast path, with no lead byte held: complete two-byte JIS X 0208
+ * codes (0xA1..0xFE twice) that have a code point and 0x8E half-width
+ * katakana (BMP: 3 bytes of room). Stops, for the steps, at anything else
+ * (0x8F JIS X 0212, a lead at the end of the input, an error).
  */
+static __always_inline u32 euc_jp_code(const u8 *p, size_t n,
+				       unsigned int *len)
+{
+	*len = 2;
+	if (p[0] == 0x8e && p[1] >= 0xa1 && p[1] <= 0xdf)
+		return 0xff61 - 0xa1 + p[1];
+	return euc_jp_lookup(p[0], p[1], false);
+}
+
 static void euc_jp_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 {
-	const u8 *in = b->in;
-	u8 *out = b->out;
-	size_t ip = b->in_pos, op = b->out_pos;
-	const size_t in_size = b->in_size, out_size = b->out_size;
-
-	while (ip < in_size) {
-		u8 c = in[ip], t;
-		u32 cp;
-
-		if (c < 0x80) {
-			if (!we_ascii_fast(in, &ip, in_size, out, &op,
-					   out_size))
-				break;
-			continue;
-		}
-		if (out_size - op < 3 || in_size - ip < 2)
-			break;
-		t = in[ip + 1];
-		if (c == 0x8e && t >= 0xa1 && t <= 0xdf)
-			cp = 0xff61 - 0xa1 + t;
-		else
-			cp = euc_jp_lookup(c, t, false);
-		if (!cp)
-			break;
-		op += we_utf8_write(out + op, cp);
-		ip += 2;
-	}
-	b->in_pos = ip;
-	b->out_pos = op;
+	we_dec_fast(b, true, 2, 3, euc_jp_code);
 }
 
 /* The EUC-JP encoder's steps. */

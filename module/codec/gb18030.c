@@ -11,36 +11,42 @@
 #include "internal.h"
 #include "tables_gb18030.h"
 
+/*
+ * Index gb18030 ranges from column @from (pointers or code points) to
+ * column @to: the last row whose @from is at most @x (@hint: the row to
+ * start looking from), and @x's offset from it.
+ */
+static u32 gb_ranges(u32 x, const u16 *from, const u16 *to, const u8 *hint)
+{
+	unsigned int i = hint[x >> 7];
+
+	while (i + 1 < GB18030_NR_RANGES && from[i + 1] <= x)
+		i++;
+	return to[i] + x - from[i];
+}
+
 /* The index gb18030 ranges code point for @pointer, or 0 for null. */
 static u32 gb_ranges_cp(u32 pointer)
 {
-	unsigned int i;
-
 	if ((pointer > 39419 && pointer < 189000) || pointer > 1237575)
 		return 0;
 	if (pointer == 7457)
 		return 0xe7c7;
 	if (pointer >= 189000)
 		return 0x10000 + pointer - 189000;
-	i = gb18030_rng_ptr_hint[pointer >> 7];
-	while (i + 1 < GB18030_NR_RANGES && gb18030_rng_ptr[i + 1] <= pointer)
-		i++;
-	return gb18030_rng_cp[i] + pointer - gb18030_rng_ptr[i];
+	return gb_ranges(pointer, gb18030_rng_ptr, gb18030_rng_cp,
+			 gb18030_rng_ptr_hint);
 }
 
 /* The index gb18030 ranges pointer for @cp (not ASCII, not a surrogate). */
 static u32 gb_ranges_pointer(u32 cp)
 {
-	unsigned int i;
-
 	if (cp == 0xe7c7)
 		return 7457;
 	if (cp >= 0x10000)
 		return 189000 + cp - 0x10000;
-	i = gb18030_rng_cp_hint[cp >> 7];
-	while (i + 1 < GB18030_NR_RANGES && gb18030_rng_cp[i + 1] <= cp)
-		i++;
-	return gb18030_rng_ptr[i] + cp - gb18030_rng_cp[i];
+	return gb_ranges(cp, gb18030_rng_cp, gb18030_rng_ptr,
+			 gb18030_rng_cp_hint);
 }
 
 /* gb18030 decoder, step 5: a two-byte code's second byte, 0x40..0x7E, 0x80..0xFE */
@@ -108,9 +114,14 @@ static __always_inline u32 gb_step(struct whatenc_decoder *d, u8 byte)
 	return WE_STEP_ERROR(0);
 }
 
+static __always_inline u32 gb_code(const u8 *p, size_t n, unsigned int *len)
+{
+	return we_two_byte_code(p, len, gb_lookup, false, gb_trail_ok);
+}
+
 static void gb_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 {
-	we_dec_fast_two_byte(b, gb_lookup, false, gb_trail_ok);
+	we_dec_fast(b, true, 2, 4, gb_code);
 }
 
 /*

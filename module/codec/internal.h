@@ -6,14 +6,16 @@
  * stream offsets, the error modes and the dispatch through the
  * encodings' table (encodings.c) to one struct we_family per family.
  *
- * Most families are spec steps (WE_STEP_FAMILY()): a decoder step per
- * byte and an encoder step per code point, run by the engine's loops
- * we_decode_steps() and we_encode_steps() (see "decoder steps" and
- * we_encode_steps() below for the contract), with optional fast-path
- * hooks that use the same mapping functions as the steps.
+ * The families are spec steps: a decoder step per byte and an encoder
+ * step per code point, run by the engine's loops we_decode_steps() and
+ * we_encode_steps() (see "decoder steps" and we_encode_steps() below for
+ * the contract; WE_STEP_FAMILY() for the ASCII-compatible ones), with
+ * optional fast-path hooks that use the same mapping functions as the
+ * steps.
  *
- * The others (UTF-8 and single-byte decoders, UTF-16, ISO-2022-JP,
- * replacement) convert a whole buffer per call and follow these rules:
+ * One coder is not: the ISO-2022-JP encoder ("restore code point" after
+ * an escape sequence) converts a whole buffer per call and follows these
+ * rules:
  *
  * - It is entered with nothing held in ->pend.
  * - Output goes through we_put_cp() (decoders) or we_put_bytes()
@@ -211,6 +213,32 @@ static inline void we_replay(struct whatenc_decoder *d, const u8 *bytes,
 
 /* ---- input ----------------------------------------------------------- */
 
+/* What a decoder step returns besides code points: see "decoder steps". */
+#define WE_STEP_CONTINUE	0xffffffffu
+#define WE_STEP_ERROR(unread)	(0x80000000u | (unread))
+#define WE_STEP_PAIR(a, b)	(0x40000000u | (u32)(a) << 15 | (b))
+
+/* Vector paths (vec.c): the level in use (-1: not detected yet) */
+extern int we_vec_cur;
+
+/* Whether vector paths of @level may run (the dispatchers decide). */
+static inline bool we_vec_may(int level)
+{
+	int cur = READ_ONCE(we_vec_cur);
+
+	return cur < 0 || cur >= level;
+}
+
+size_t we_vec_ascii_copy(u8 *dst, const u8 *src, size_t n);
+size_t we_vec_utf8_widen(u8 *dst, const u8 *src, size_t n, size_t *out,
+			 bool be);
+size_t we_utf8_valid_copy(u8 *d, const u8 *s, size_t n);
+/* single-byte decoding of long inputs (sb_long.c) */
+#define WE_SB_LONG	512
+void we_sb_decode_long(const u16 *index, struct whatenc_buf *b);
+/* the scalar validator (utf8.c), the reference of we_utf8_valid_copy() */
+size_t we_utf8_valid_scalar(const u8 *s, size_t n);
+
 /* Index of the first byte of word @m (only bits 0x80 set) that has its bit. */
 static inline unsigned int we_first_high_byte(u64 m)
 {
@@ -226,8 +254,13 @@ static inline unsigned int we_first_high_byte(u64 m)
  * long runs, then a word at a time; the first non-ASCII byte of a word
  * is found with one count-trailing-zeros, not byte by byte. With @dst
  * non-NULL the prefix is also copied there (nothing past it is written).
+ * With @vec, a run still going after 40 bytes with WE_VEC_MIN left goes
+ * on in we_vec_ascii_copy() (vec.c): one call that ends the function.
+ * (The encoders' loops measured 8% more instructions per byte with that
+ * call inlined into them: they use we_ascii_copy().)
  */
-static __always_inline size_t we_ascii_copy(u8 *dst, const u8 *src, size_t n)
+static __always_inline size_t we_ascii_copy_vec(u8 *dst, const u8 *src,
+						size_t n, bool vec)
 {
 	const u64 hi = 0x8080808080808080ull;
 	size_t i = 0;
@@ -261,6 +294,9 @@ static __always_inline size_t we_ascii_copy(u8 *dst, const u8 *src, size_t n)
 			memcpy(dst + i + 24, &w3, 8);
 		}
 		i += 32;
+		if (vec && n - i >= WE_VEC_MIN && we_vec_may(WHATENC_VEC_SSE2))
+			return i + we_vec_ascii_copy(dst ? dst + i : NULL,
+						     src + i, n - i);
 	}
 	while (i + 8 <= n) {
 		memcpy(&w, src + i, 8);
@@ -282,6 +318,12 @@ tail:
 	return i;
 }
 
+/* we_ascii_copy_vec() without the vector paths: for the encoders' loops */
+static __always_inline size_t we_ascii_copy(u8 *dst, const u8 *src, size_t n)
+{
+	return we_ascii_copy_vec(dst, src, n, false);
+}
+
 /*
  * Fast paths over local positions: copy the ASCII run at in[*ip] to
  * out[*op], as far as both sizes allow, and advance both. Returns its
@@ -295,7 +337,7 @@ static __always_inline size_t we_ascii_fast(const u8 *in, size_t *ip,
 
 	if (n > out_size - *op)
 		n = out_size - *op;
-	n = we_ascii_copy(out + *op, in + *ip, n);
+	n = we_ascii_copy_vec(out + *op, in + *ip, n, true);
 	*ip += n;
 	*op += n;
 	return n;
@@ -311,7 +353,8 @@ static __always_inline void we_ascii_run(struct whatenc_buf *b)
 
 	if (n > b->out_size - b->out_pos)
 		n = b->out_size - b->out_pos;
-	n = we_ascii_copy(b->out + b->out_pos, b->in + b->in_pos, n);
+	n = we_ascii_copy_vec(b->out + b->out_pos, b->in + b->in_pos, n,
+			      true);
 	b->in_pos += n;
 	b->out_pos += n;
 }
@@ -348,92 +391,127 @@ static inline unsigned int we_utf8_23(const u8 *p, u32 *cp)
 #define WE_NEED_MORE	0xffffffffu	/* input ended inside a sequence */
 #define WE_MALFORMED	0xfffffffeu	/* a maximal subpart ended; see st->seq */
 
+/* Initial UTF-8 decoder state: all zero. */
+static inline void we_utf8_init(struct whatenc_utf8_state *st)
+{
+	memset(st, 0, sizeof(*st));
+}
+
 /*
- * Read one code point of UTF-8 from b->in at b->in_pos with the UTF-8
- * decoder's algorithm (Encoding Standard, "UTF-8 decoder"). A partial
- * sequence is kept in @st across calls. On WE_MALFORMED the bytes of the
- * maximal subpart are in st->seq[0..st->seen-1] (valid until the next
- * call), and a byte that must be processed again is left unconsumed.
+ * The UTF-8 decoder (Encoding Standard, "UTF-8 decoder") for one byte, as
+ * a decoder step (see "decoder steps" below for what it returns). Its
+ * UTF-8 code point, bytes needed, bytes seen and lower and upper
+ * boundaries are in @st, all zero between sequences: a lead byte sets the
+ * boundaries. With @wtf8, ED keeps the upper boundary BF: ED A0..BF 80..BF
+ * is a surrogate code point (WTF-8, read by the UTF-16 encoder).
  */
-static inline u32 we_utf8_read(struct whatenc_utf8_state *st,
-			       struct whatenc_buf *b)
+static __always_inline u32 we_utf8_step(struct whatenc_utf8_state *st,
+					u8 byte, bool wtf8)
+{
+	u32 cp;
+
+	if (st->needed == 0) {
+		if (byte < 0x80)
+			return byte;
+		if (byte < 0xc2 || byte > 0xf4)
+			return WE_STEP_ERROR(0);
+		st->lower = 0x80;
+		st->upper = 0xbf;
+		if (byte <= 0xdf) {
+			st->needed = 1;
+			st->cp = byte & 0x1f;
+		} else if (byte <= 0xef) {
+			if (byte == 0xe0)
+				st->lower = 0xa0;
+			if (byte == 0xed && !wtf8)
+				st->upper = 0x9f;
+			st->needed = 2;
+			st->cp = byte & 0xf;
+		} else {
+			if (byte == 0xf0)
+				st->lower = 0x90;
+			if (byte == 0xf4)
+				st->upper = 0x8f;
+			st->needed = 3;
+			st->cp = byte & 0x7;
+		}
+		return WE_STEP_CONTINUE;
+	}
+	if (byte < st->lower || byte > st->upper) {
+		st->cp = 0;
+		st->needed = 0;
+		st->seen = 0;
+		st->lower = 0;
+		st->upper = 0;
+		/* restore byte to the input */
+		return WE_STEP_ERROR(1);
+	}
+	st->lower = 0x80;
+	st->upper = 0xbf;
+	st->cp = (st->cp << 6) | (byte & 0x3f);
+	st->seen++;
+	if (st->seen != st->needed)
+		return WE_STEP_CONTINUE;
+	cp = st->cp;
+	st->cp = 0;
+	st->needed = 0;
+	st->seen = 0;
+	st->lower = 0;
+	st->upper = 0;
+	return cp;
+}
+
+/*
+ * Read one code point of UTF-8 (of WTF-8 with @wtf8) from b->in at
+ * b->in_pos with the UTF-8 decoder (we_utf8_step()). A partial sequence
+ * is kept in @st across calls. On WE_MALFORMED the bytes of the maximal
+ * subpart are in st->seq[0..st->len-1] (valid until the next call), and a
+ * byte that must be processed again is left unconsumed.
+ */
+static __always_inline u32 we_utf8_read_any(struct whatenc_utf8_state *st,
+					    struct whatenc_buf *b, bool wtf8)
 {
 	while (b->in_pos < b->in_size) {
 		u8 byte = b->in[b->in_pos];
+		u32 r;
 
-		if (st->needed == 0) {
-			b->in_pos++;
-			if (byte < 0x80)
-				return byte;
-			st->seq[0] = byte;
-			st->seen = 1;
-			if (byte >= 0xc2 && byte <= 0xdf) {
-				st->needed = 1;
-				st->cp = byte & 0x1f;
-			} else if (byte >= 0xe0 && byte <= 0xef) {
-				if (byte == 0xe0)
-					st->lower = 0xa0;
-				if (byte == 0xed)
-					st->upper = 0x9f;
-				st->needed = 2;
-				st->cp = byte & 0xf;
-			} else if (byte >= 0xf0 && byte <= 0xf4) {
-				if (byte == 0xf0)
-					st->lower = 0x90;
-				if (byte == 0xf4)
-					st->upper = 0x8f;
-				st->needed = 3;
-				st->cp = byte & 0x7;
-			} else {
-				return WE_MALFORMED;
-			}
-			continue;
-		}
-		if (byte < st->lower || byte > st->upper) {
-			/* restore byte: it is not consumed */
-			st->needed = 0;
-			st->lower = 0x80;
-			st->upper = 0xbf;
+		if (st->needed == 0)
+			st->len = 0;
+		r = we_utf8_step(st, byte, wtf8);
+		if (r == WE_STEP_ERROR(1))
 			return WE_MALFORMED;
-		}
 		b->in_pos++;
-		st->lower = 0x80;
-		st->upper = 0xbf;
-		st->cp = (st->cp << 6) | (byte & 0x3f);
-		st->seq[st->seen++] = byte;
-		if (st->seen == st->needed + 1) {
-			u32 cp = st->cp;
-
-			st->needed = 0;
-			st->seen = 0;
-			st->cp = 0;
-			return cp;
-		}
+		st->seq[st->len++] = byte;
+		if (r == WE_STEP_CONTINUE)
+			continue;
+		if (r == WE_STEP_ERROR(0))
+			return WE_MALFORMED;
+		st->len = 0;
+		return r;
 	}
 	return WE_NEED_MORE;
 }
 
-/* Initial UTF-8 reader state. */
-static inline void we_utf8_init(struct whatenc_utf8_state *st)
+static inline u32 we_utf8_read(struct whatenc_utf8_state *st,
+			       struct whatenc_buf *b)
 {
-	memset(st, 0, sizeof(*st));
-	st->lower = 0x80;
-	st->upper = 0xbf;
+	return we_utf8_read_any(st, b, false);
 }
 
 /*
- * Encoders: the next input code point. Returns WE_NEED_MORE when this
- * buffer is used up (at the end of the stream a truncated sequence is
- * malformed). Malformed input gives U+FFFD in html mode; in fatal mode
- * it gives WE_MALFORMED with e->err.len/bytes set, and the family must
- * return WHATENC_MALFORMED.
+ * Encoders: the next input code point (@wtf8: WTF-8 input). Returns
+ * WE_NEED_MORE when this buffer is used up (at the end of the stream a
+ * truncated sequence is malformed). Malformed input gives U+FFFD in html
+ * mode; in fatal mode it gives WE_MALFORMED with e->err.len/bytes set,
+ * and the family must return WHATENC_MALFORMED.
  */
 u32 we_enc_malformed(struct whatenc_encoder *e);
 
-static inline u32 we_enc_next(struct whatenc_encoder *e,
-			      struct whatenc_buf *b, bool last)
+static __always_inline u32 we_enc_next(struct whatenc_encoder *e,
+				       struct whatenc_buf *b, bool last,
+				       bool wtf8)
 {
-	u32 cp = we_utf8_read(&e->in, b);
+	u32 cp = we_utf8_read_any(&e->in, b, wtf8);
 
 	if (likely(cp < WE_MALFORMED))
 		return cp;
@@ -486,21 +564,28 @@ static __always_inline void we_enc_fast_two_byte(struct whatenc_buf *b,
 	b->out_pos = op;
 }
 
+/* What the step loops do besides the steps: @opts of we_decode_steps()
+ * and we_encode_steps().
+ */
+#define WE_ASCII_RUNS	1u	/* ASCII-compatible: copy ASCII runs */
+#define WE_WTF8_IN	2u	/* the encoder reads WTF-8 (UTF-16) */
+
 /*
  * A family's encoder step is the spec's encoder handler for one code
  * point (not ASCII for the ASCII-compatible families' runs, never an
  * error): it writes the bytes to @out (at most 4) and returns how many,
  * or 0 for "error with code point" (unmappable). The engine's loop,
  * we_encode_steps(), owns the rest: reading UTF-8 (we_enc_next(), with
- * the error mode for malformed input), ASCII runs and the family's
- * optional fast path between characters, unmappable code points
- * (we_unmappable()), held output. Always inlined with constant @step and
- * @fast (NULL: none).
+ * the error mode for malformed input), ASCII runs (@opts WE_ASCII_RUNS)
+ * and the family's optional fast path between characters, unmappable
+ * code points (we_unmappable()), held output. Always inlined with
+ * constant @step, @fast (NULL: none) and @opts.
  */
 static __always_inline enum whatenc_ret
 we_encode_steps(struct whatenc_encoder *e, struct whatenc_buf *b, bool last,
 		unsigned int (*step)(struct whatenc_encoder *e, u32 cp, u8 *out),
-		void (*fast)(struct whatenc_encoder *e, struct whatenc_buf *b))
+		void (*fast)(struct whatenc_encoder *e, struct whatenc_buf *b),
+		unsigned int opts)
 {
 	for (;;) {
 		enum whatenc_ret ret;
@@ -511,11 +596,12 @@ we_encode_steps(struct whatenc_encoder *e, struct whatenc_buf *b, bool last,
 		if (!e->in.needed) {
 			if (fast)
 				fast(e, b);
-			we_ascii_run(b);
+			if (opts & WE_ASCII_RUNS)
+				we_ascii_run(b);
 		}
 		if (b->out_pos == b->out_size && b->in_pos < b->in_size)
 			return WHATENC_OUTPUT_FULL;
-		cp = we_enc_next(e, b, last);
+		cp = we_enc_next(e, b, last, opts & WE_WTF8_IN);
 		if (cp == WE_NEED_MORE)
 			return WHATENC_INPUT_EMPTY;
 		if (cp == WE_MALFORMED)
@@ -570,16 +656,27 @@ static __always_inline unsigned int we_two_byte_enc_step(u32 cp, u8 *out,
  *   of the bytes of the sequence so far (d->seq, the current one last),
  *   the last @unread go back to the input ("restore to I/O queue") and
  *   the ones before them (bad = d->seq_len - unread) are the malformed
- *   ones.
+ *   ones;
+ * - WE_STEP_ERROR_AS(cp, unread): the same, but the bad bytes are written
+ *   as @cp (below U+10000), not as an error (WTF-8 output of UTF-16's
+ *   lone surrogates);
+ * - WE_STEP_ERROR_KEEP(keep): an error of all the bytes, the last @keep of
+ *   which also begin the next sequence (ISO-2022-JP: an ESC after a lead
+ *   byte ends the error and begins an escape sequence);
+ * - WE_STEP_DONE: the byte ends the sequence, with nothing to write (an
+ *   ISO-2022-JP escape sequence).
  * The engine's loop (we_decode_steps()) owns all the rest: the bytes of
- * the sequence (d->seq), ASCII runs and the family's optional fast path
- * between sequences, the error mode, held output, restored bytes and the
- * end of the stream (a sequence left open is one error, @bad = all of
- * it). The family state must be all zero between sequences.
+ * the sequence (d->seq), ASCII runs (@opts WE_ASCII_RUNS) and the
+ * family's optional fast path between sequences, the error mode, held
+ * output, restored bytes and the end of the stream (a sequence left open
+ * is one error, @bad = all of it). The family state must be all zero
+ * between sequences, but for what lasts the whole stream (ISO-2022-JP's
+ * mode and output flag, which handles its own end of stream;
+ * replacement's "error returned", which never leaves a sequence open).
  */
-#define WE_STEP_CONTINUE	0xffffffffu
-#define WE_STEP_ERROR(unread)	(0x80000000u | (unread))
-#define WE_STEP_PAIR(a, b)	(0x40000000u | (u32)(a) << 15 | (b))
+#define WE_STEP_ERROR_AS(cp, unread)	(WE_STEP_ERROR(unread) | (u32)(cp) << 8)
+#define WE_STEP_ERROR_KEEP(keep)	(WE_STEP_ERROR(0) | (u32)(keep) << 24)
+#define WE_STEP_DONE			0xfffffffeu
 
 /*
  * Out of line (engine.c): a decoder error (U+FFFD, or the fatal record of
@@ -594,26 +691,34 @@ enum whatenc_ret we_step_eof(struct whatenc_decoder *d, struct whatenc_buf *b);
 
 /*
  * The decoder loop of the step families: always inlined with constant
- * @step and @fast (NULL: none), so no indirect call is left per byte.
+ * @step, @fast (NULL: none), @opts and @eof, so no indirect call is left
+ * per byte. @eof: the family's own end of the stream inside a sequence
+ * (NULL: we_step_eof(), one error).
  */
 static __always_inline enum whatenc_ret
 we_decode_steps(struct whatenc_decoder *d, struct whatenc_buf *b, bool last,
 		u32 (*step)(struct whatenc_decoder *d, u8 byte),
-		void (*fast)(struct whatenc_decoder *d, struct whatenc_buf *b))
+		void (*fast)(struct whatenc_decoder *d, struct whatenc_buf *b),
+		unsigned int opts,
+		enum whatenc_ret (*eof)(struct whatenc_decoder *d,
+					struct whatenc_buf *b))
 {
 	enum whatenc_ret ret;
 	u32 r;
 	u8 byte;
 
 	while (b->in_pos < b->in_size) {
-		if (!d->seq_len) {
+		if (!d->seq_len && (fast || (opts & WE_ASCII_RUNS))) {
 			if (fast)
 				fast(d, b);
-			we_ascii_run(b);
+			if (opts & WE_ASCII_RUNS) {
+				we_ascii_run(b);
+				if (b->in_pos < b->in_size &&
+				    b->in[b->in_pos] < 0x80)
+					return WHATENC_OUTPUT_FULL;
+			}
 			if (b->in_pos == b->in_size)
 				break;
-			if (b->in[b->in_pos] < 0x80)
-				return WHATENC_OUTPUT_FULL;
 		}
 		byte = b->in[b->in_pos++];
 		d->seq[d->seq_len++] = byte;
@@ -631,7 +736,7 @@ we_decode_steps(struct whatenc_decoder *d, struct whatenc_buf *b, bool last,
 			return ret;
 	}
 	if (last && d->seq_len)
-		return we_step_eof(d, b);
+		return eof ? eof(d, b) : we_step_eof(d, b);
 	return WHATENC_INPUT_EMPTY;
 }
 
@@ -669,16 +774,17 @@ static __always_inline u32 we_two_byte_step(u8 *lead, u8 byte,
 }
 
 /*
- * Their fast path: ASCII runs and complete two-byte codes with a single
- * code point, while at least 2 input and 4 output bytes remain; anything
- * else is left to the steps. The same @lookup as the step's; @pairs: it
- * can return WE_STEP_PAIR() (Big5); @trail_ok: NULL, or the family's
- * trail byte test when every pointer is non-null (gb18030), so that only
- * the byte is tested, not the code point.
+ * The decoders' fast paths, over local positions, while @min_in bytes of
+ * input and @room bytes of output (3 when every code point is in the BMP)
+ * remain: ASCII runs a word at a time (@ascii), and for any other byte
+ * @code(p, n, &len), the code point of the complete code at @p (@n bytes
+ * readable) with its length in *len, or 0 for anything the steps must
+ * see, written as UTF-8. Stops at the first code it is not given.
  */
 static __always_inline void
-we_dec_fast_two_byte(struct whatenc_buf *b, u32 (*lookup)(u8 lead, u8 byte),
-		     bool pairs, bool (*trail_ok)(u8 byte))
+we_dec_fast(struct whatenc_buf *b, bool ascii, unsigned int min_in,
+	    unsigned int room,
+	    u32 (*code)(const u8 *p, size_t n, unsigned int *len))
 {
 	const u8 *in = b->in;
 	u8 *out = b->out;
@@ -686,36 +792,46 @@ we_dec_fast_two_byte(struct whatenc_buf *b, u32 (*lookup)(u8 lead, u8 byte),
 	/* locals: the stores to out[] could alias *b */
 	const size_t in_size = b->in_size, out_size = b->out_size;
 
-	while (in_size - ip >= 2 && out_size - op >= 4) {
-		u8 c0 = in[ip];
+	while (in_size - ip >= min_in && out_size - op >= room) {
+		unsigned int len;
 		u32 cp;
 
-		if (c0 < 0x80) {
-			size_t n = in_size - ip;
-
-			if (n > out_size - op)
-				n = out_size - op;
-			n = we_ascii_copy(out + op, in + ip, n);
-			ip += n;
-			op += n;
+		if (ascii && in[ip] < 0x80) {
+			we_ascii_fast(in, &ip, in_size, out, &op, out_size);
 			continue;
 		}
-		if (c0 == 0x80 || c0 == 0xff)
+		cp = code(in + ip, in_size - ip, &len);
+		if (!cp)
 			break;
-		if (trail_ok) {
-			if (!trail_ok(in[ip + 1]))
-				break;
-			cp = lookup(c0, in[ip + 1]);
-		} else {
-			cp = lookup(c0, in[ip + 1]);
-			if (!cp || (pairs && cp >= 0x110000))
-				break;
-		}
 		op += we_utf8_write(out + op, cp);
-		ip += 2;
+		ip += len;
 	}
 	b->in_pos = ip;
 	b->out_pos = op;
+}
+
+/*
+ * The two-byte families' fast-path code (2 bytes readable): a complete
+ * two-byte code with a single code point. The same @lookup as the
+ * step's; @pairs: it can return WE_STEP_PAIR() (Big5), left to the
+ * steps; @trail_ok: NULL, or the family's trail byte test when every
+ * pointer is non-null (gb18030), so that only the byte is tested, not
+ * the code point.
+ */
+static __always_inline u32
+we_two_byte_code(const u8 *p, unsigned int *len,
+		 u32 (*lookup)(u8 lead, u8 byte), bool pairs,
+		 bool (*trail_ok)(u8 byte))
+{
+	u32 cp;
+
+	*len = 2;
+	if (p[0] == 0x80 || p[0] == 0xff)
+		return 0;
+	if (trail_ok)
+		return trail_ok(p[1]) ? lookup(p[0], p[1]) : 0;
+	cp = lookup(p[0], p[1]);
+	return pairs && cp >= 0x110000 ? 0 : cp;
 }
 
 /* ---- families and the encodings' table ------------------------------ */
@@ -725,15 +841,14 @@ we_dec_fast_two_byte(struct whatenc_buf *b, u32 (*lookup)(u8 lead, u8 byte),
  * @decode:   convert one buffer (the rules at the top of this file)
  * @encode:   likewise from UTF-8; NULL if the family has no encoder (the
  *	engine only encodes to output encodings)
- * @dec_init: put the decoder's family state (d->s) into its initial
- *	state after the engine zeroed it; NULL if zero is initial
+ *
+ * Every family's decoder state (d->s) starts all zero.
  */
 struct we_family {
 	enum whatenc_ret (*decode)(struct whatenc_decoder *d,
 				   struct whatenc_buf *b, bool last);
 	enum whatenc_ret (*encode)(struct whatenc_encoder *e,
 				   struct whatenc_buf *b, bool last);
-	void (*dec_init)(struct whatenc_decoder *d);
 };
 
 /*
@@ -745,6 +860,8 @@ struct we_family {
  * @enc_per_byte: worst-case encoder output per UTF-8 input byte, fatal
  *	mode (e.g. gb18030: U+0080..U+07FF are 2 bytes in, 4 bytes out)
  * @enc_per_byte_html: the same in html mode ("&#65533;" for one byte)
+ * @table:        a single-byte encoding's row in the single-byte tables
+ *	(WE_SB_<id>), else WE_SB_ROW_NONE
  */
 struct we_encoding {
 	const struct we_family *family;
@@ -752,26 +869,39 @@ struct we_encoding {
 	u8 own_bom;
 	u8 enc_per_byte;
 	u8 enc_per_byte_html;
+	u8 table;
 };
+
+/* The single-byte encodings' rows in tables_single_byte.h, in list order. */
+#define WHATENC_ENCODING(id, ...)
+#define WHATENC_SB(id)		WE_SB_##id,
+enum we_sb_row {
+#include "whatenc_encodings.h"
+	WE_SB_ROWS,
+	WE_SB_ROW_NONE = 0xff
+};
+
+#undef WHATENC_ENCODING
+#undef WHATENC_SB
 
 extern const struct we_encoding we_encodings[WHATENC_NR_ENCODINGS];
 
 /*
- * WE_STEP_FAMILY() - a family made of spec steps: its decoder runs
- * @dstep (fast path @dfast, or NULL) in we_decode_steps(), its encoder
- * @estep (fast path @efast, or NULL) in we_encode_steps(); defines
- * we_family_<@fam>.
+ * WE_STEP_FAMILY() - an ASCII-compatible family made of spec steps: its
+ * decoder runs @dstep (fast path @dfast, or NULL) in we_decode_steps(),
+ * its encoder @estep (fast path @efast, or NULL) in we_encode_steps();
+ * defines we_family_<@fam>.
  */
 #define WE_STEP_FAMILY(fam, dstep, dfast, estep, efast)			\
 static enum whatenc_ret fam##_decode(struct whatenc_decoder *d,		\
 				     struct whatenc_buf *b, bool last)	\
 {									\
-	return we_decode_steps(d, b, last, dstep, dfast);		\
+	return we_decode_steps(d, b, last, dstep, dfast, WE_ASCII_RUNS, NULL); \
 }									\
 static enum whatenc_ret fam##_encode(struct whatenc_encoder *e,		\
 				     struct whatenc_buf *b, bool last)	\
 {									\
-	return we_encode_steps(e, b, last, estep, efast);		\
+	return we_encode_steps(e, b, last, estep, efast, WE_ASCII_RUNS); \
 }									\
 const struct we_family we_family_##fam = {				\
 	.decode = fam##_decode,						\
@@ -788,9 +918,14 @@ static __always_inline u32 fam##_step(struct whatenc_decoder *d, u8 byte) \
 {									\
 	return we_two_byte_step(&d->s.fam.lead, byte, lookup);		\
 }									\
+static __always_inline u32						\
+fam##_code(const u8 *p, size_t n, unsigned int *len)			\
+{									\
+	return we_two_byte_code(p, len, lookup, pairs, NULL);		\
+}									\
 static void fam##_fast(struct whatenc_decoder *d, struct whatenc_buf *b) \
 {									\
-	we_dec_fast_two_byte(b, lookup, pairs, NULL);			\
+	we_dec_fast(b, true, 2, 4, fam##_code);				\
 }									\
 static __always_inline unsigned int					\
 fam##_enc_step(struct whatenc_encoder *e, u32 cp, u8 *out)		\

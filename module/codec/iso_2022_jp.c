@@ -67,216 +67,163 @@ static size_t plain_run(const u8 *s, size_t n, bool roman)
 
 /*
  * Decoder fast path in the lead state: pairs of bytes 0x21..0x7E that
- * have an index jis0208 code point, straight to UTF-8 (BMP, 3 bytes of
- * room), over local positions. Stops, for the general path, at anything
- * else (ESC, an error, a pair cut by the end of the input).
+ * have an index jis0208 code point (BMP: 3 bytes of room). Stops, for
+ * the general path, at anything else (ESC, an error, a pair cut by the
+ * end of the input).
  */
-static void iso_dec_jis_run(struct whatenc_buf *b)
+static __always_inline u32 iso_jis_code(const u8 *p, size_t n,
+					unsigned int *len)
 {
-	const u8 *in = b->in;
-	u8 *out = b->out;
-	size_t ip = b->in_pos, op = b->out_pos;
-	const size_t in_size = b->in_size, out_size = b->out_size;
+	u8 l = p[0] - 0x21, t = p[1] - 0x21;
 
-	while (in_size - ip >= 2 && out_size - op >= 3) {
-		u8 l = in[ip] - 0x21, t = in[ip + 1] - 0x21;
-		u32 cp;
-
-		if (l >= 94 || t >= 94)
-			break;
-		cp = we_jis0208_cp(l * 94 + t);
-		if (!cp)
-			break;
-		op += we_utf8_write(out + op, cp);
-		ip += 2;
-	}
-	b->in_pos = ip;
-	b->out_pos = op;
+	*len = 2;
+	if (l >= 94 || t >= 94)
+		return 0;
+	return we_jis0208_cp(l * 94 + t);
 }
 
-/**
- * whatenc_iso_2022_jp_decode() - ISO-2022-JP decoder (see internal.h)
- * @d:    decoder
- * @b:    buffers
- * @last: end of stream after @b->in
- *
- * Return: see enum whatenc_ret.
+static void iso_dec_jis_run(struct whatenc_buf *b)
+{
+	we_dec_fast(b, false, 2, 3, iso_jis_code);
+}
+
+/*
+ * The ISO-2022-JP decoder's step. The mode (ASCII, Roman, katakana, lead
+ * byte) and the output flag stay between sequences.
  */
-static enum whatenc_ret whatenc_iso_2022_jp_decode(struct whatenc_decoder *d,
-						   struct whatenc_buf *b, bool last)
+static __always_inline u32 iso_step(struct whatenc_decoder *d, u8 byte)
+{
+	u8 *state = &d->s.iso_2022_jp.state;
+	u8 *lead = &d->s.iso_2022_jp.lead;
+	u8 l, s;
+	u32 cp;
+
+	switch (*state) {
+	case DS_ASCII:
+	case DS_ROMAN:
+	case DS_KATAKANA:
+	case DS_LEAD:
+		if (byte == 0x1b) {
+			*state = DS_ESC_START;
+			return WE_STEP_CONTINUE;
+		}
+		d->s.iso_2022_jp.output = 0;
+		if (*state == DS_ROMAN && byte == 0x5c)
+			return 0xa5;
+		if (*state == DS_ROMAN && byte == 0x7e)
+			return 0x203e;
+		if (*state <= DS_ROMAN && byte < 0x80 && byte != 0x0e &&
+		    byte != 0x0f)
+			return byte;
+		if (*state == DS_KATAKANA && byte >= 0x21 && byte <= 0x5f)
+			return 0xff61 - 0x21 + byte;
+		if (*state == DS_LEAD && byte >= 0x21 && byte <= 0x7e) {
+			*lead = byte;
+			*state = DS_TRAIL;
+			return WE_STEP_CONTINUE;
+		}
+		return WE_STEP_ERROR(0);
+	case DS_TRAIL:
+		if (byte == 0x1b) {
+			*state = DS_ESC_START;
+			return WE_STEP_ERROR_KEEP(1);
+		}
+		*state = DS_LEAD;
+		cp = 0;
+		if (byte >= 0x21 && byte <= 0x7e)
+			cp = we_jis0208_cp((*lead - 0x21) * 94 + byte - 0x21);
+		return cp ? cp : WE_STEP_ERROR(0);
+	case DS_ESC_START:
+		if (byte == 0x24 || byte == 0x28) {
+			*lead = byte;
+			*state = DS_ESC;
+			return WE_STEP_CONTINUE;
+		}
+		/* restore byte */
+		d->s.iso_2022_jp.output = 0;
+		*state = d->s.iso_2022_jp.output_state;
+		return WE_STEP_ERROR(1);
+	default:	/* DS_ESC */
+		l = *lead;
+		*lead = 0;
+		s = 0xff;
+		if (l == 0x28 && byte == 0x42)
+			s = DS_ASCII;
+		else if (l == 0x28 && byte == 0x4a)
+			s = DS_ROMAN;
+		else if (l == 0x28 && byte == 0x49)
+			s = DS_KATAKANA;
+		else if (l == 0x24 && (byte == 0x40 || byte == 0x42))
+			s = DS_LEAD;
+		if (s != 0xff) {
+			*state = s;
+			d->s.iso_2022_jp.output_state = s;
+			if (!d->s.iso_2022_jp.output) {
+				d->s.iso_2022_jp.output = 1;
+				return WE_STEP_DONE;
+			}
+			return WE_STEP_ERROR(0);
+		}
+		/* restore lead and byte */
+		d->s.iso_2022_jp.output = 0;
+		*state = d->s.iso_2022_jp.output_state;
+		return WE_STEP_ERROR(2);
+	}
+}
+
+/*
+ * Its fast path between sequences: in the ASCII and Roman states the
+ * bytes those states write as they are (plain_run()), in the lead state
+ * jis0208 pairs.
+ */
+static void iso_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 {
 	u8 state = d->s.iso_2022_jp.state;
-	u8 ostate = d->s.iso_2022_jp.output_state;
-	u8 lead = d->s.iso_2022_jp.lead;
-	bool output = d->s.iso_2022_jp.output;
-	enum whatenc_ret ret = WHATENC_INPUT_EMPTY;
-	u8 eb[3];
-	unsigned int en = 0;
+	size_t from = b->in_pos, n;
 
-	while (b->in_pos < b->in_size) {
-		u8 byte = b->in[b->in_pos];
-		u32 cp = 0;
-
-		if (state == DS_LEAD && !d->pend_len) {
-			size_t from = b->in_pos;
-
-			iso_dec_jis_run(b);
-			if (b->in_pos != from) {
-				output = false;
-				continue;
-			}
-		}
-		if (state <= DS_ROMAN && byte != 0x1b && byte < 0x80) {
-			size_t n = b->in_size - b->in_pos;
-
-			if (n > b->out_size - b->out_pos)
-				n = b->out_size - b->out_pos;
-			n = plain_run(b->in + b->in_pos, n, state == DS_ROMAN);
-			if (n) {
-				memcpy(b->out + b->out_pos, b->in + b->in_pos,
-				       n);
-				b->in_pos += n;
-				b->out_pos += n;
-				output = false;
-				continue;
-			}
-		}
-		if (b->out_pos == b->out_size) {
-			ret = WHATENC_OUTPUT_FULL;
-			break;
-		}
-		switch (state) {
-		case DS_ASCII:
-		case DS_ROMAN:
-		case DS_KATAKANA:
-		case DS_LEAD:
-			b->in_pos++;
-			if (byte == 0x1b) {
-				state = DS_ESC_START;
-				continue;
-			}
-			output = false;
-			if (state == DS_ROMAN && byte == 0x5c) {
-				cp = 0xa5;
-			} else if (state == DS_ROMAN && byte == 0x7e) {
-				cp = 0x203e;
-			} else if (state <= DS_ROMAN) {
-				if (byte < 0x80 && byte != 0x0e && byte != 0x0f)
-					cp = byte;
-			} else if (state == DS_KATAKANA) {
-				if (byte >= 0x21 && byte <= 0x5f)
-					cp = 0xff61 - 0x21 + byte;
-			} else if (byte >= 0x21 && byte <= 0x7e) {
-				lead = byte;
-				state = DS_TRAIL;
-				continue;
-			}
-			if (!cp) {
-				eb[0] = byte;
-				en = 1;
-			}
-			break;
-		case DS_TRAIL:
-			eb[0] = lead;
-			if (byte == 0x1b) {
-				b->in_pos++;
-				state = DS_ESC_START;
-				eb[1] = byte;
-				en = 2;
-				break;
-			}
-			b->in_pos++;
-			state = DS_LEAD;
-			if (byte >= 0x21 && byte <= 0x7e)
-				cp = we_jis0208_cp((lead - 0x21) * 94 +
-						   byte - 0x21);
-			if (!cp) {
-				eb[1] = byte;
-				en = 2;
-			}
-			break;
-		case DS_ESC_START:
-			if (byte == 0x24 || byte == 0x28) {
-				b->in_pos++;
-				lead = byte;
-				state = DS_ESC;
-				continue;
-			}
-			/* restore byte: not consumed */
-			output = false;
-			state = ostate;
-			eb[0] = 0x1b;
-			en = 1;
-			break;
-		default: {	/* DS_ESC */
-			u8 l = lead, s = 0xff;
-
-			lead = 0;
-			if (l == 0x28 && byte == 0x42)
-				s = DS_ASCII;
-			else if (l == 0x28 && byte == 0x4a)
-				s = DS_ROMAN;
-			else if (l == 0x28 && byte == 0x49)
-				s = DS_KATAKANA;
-			else if (l == 0x24 && (byte == 0x40 || byte == 0x42))
-				s = DS_LEAD;
-			if (s != 0xff) {
-				b->in_pos++;
-				state = s;
-				ostate = s;
-				if (!output) {
-					output = true;
-					continue;
-				}
-				eb[0] = 0x1b;
-				eb[1] = l;
-				eb[2] = byte;
-				en = 3;
-				break;
-			}
-			/* restore « leading, byte »: byte not consumed */
-			we_replay(d, &l, 1);
-			output = false;
-			state = ostate;
-			eb[0] = 0x1b;
-			en = 1;
-			break;
-		}
-		}
-		if (en) {
-			ret = we_dec_error(d, b, eb, en);
-			en = 0;
-			if (ret != WHATENC_INPUT_EMPTY)
-				break;
-		} else if (!we_put_cp(d, b, cp)) {
-			ret = WHATENC_OUTPUT_FULL;
-			break;
-		}
-		/* restored bytes: the engine feeds them before the rest */
-		if (d->replay_len)
-			break;
+	if (state == DS_LEAD) {
+		iso_dec_jis_run(b);
+	} else if (state <= DS_ROMAN) {
+		n = b->in_size - b->in_pos;
+		if (n > b->out_size - b->out_pos)
+			n = b->out_size - b->out_pos;
+		n = plain_run(b->in + b->in_pos, n, state == DS_ROMAN);
+		memcpy(b->out + b->out_pos, b->in + b->in_pos, n);
+		b->in_pos += n;
+		b->out_pos += n;
 	}
-	if (ret == WHATENC_INPUT_EMPTY && last && b->in_pos == b->in_size &&
-	    !d->replay_len && state >= DS_TRAIL) {
-		/* end-of-queue in the trailing byte or an escape state */
-		if (state == DS_TRAIL) {
-			state = DS_LEAD;
-			eb[0] = lead;
-		} else {
-			if (state == DS_ESC)
-				we_replay(d, &lead, 1);
-			lead = 0;
-			output = false;
-			state = ostate;
-			eb[0] = 0x1b;
-		}
-		ret = we_dec_error(d, b, eb, 1);
+	if (b->in_pos != from)
+		d->s.iso_2022_jp.output = 0;
+}
+
+/*
+ * The end of the stream in the trailing byte or an escape state is one
+ * error, after which the decoder is in its mode again (the engine then
+ * resets it), and in the escape state the lead (0x24 or 0x28) is
+ * restored, to be decoded in that mode.
+ */
+static enum whatenc_ret iso_eof(struct whatenc_decoder *d,
+				struct whatenc_buf *b)
+{
+	u8 state = d->s.iso_2022_jp.state;
+
+	d->seq_len = 0;
+	if (state == DS_TRAIL) {
+		d->s.iso_2022_jp.state = DS_LEAD;
+	} else {
+		if (state == DS_ESC)
+			we_replay(d, &d->s.iso_2022_jp.lead, 1);
+		d->s.iso_2022_jp.lead = 0;
+		d->s.iso_2022_jp.output = 0;
+		d->s.iso_2022_jp.state = d->s.iso_2022_jp.output_state;
 	}
-	d->s.iso_2022_jp.state = state;
-	d->s.iso_2022_jp.output_state = ostate;
-	d->s.iso_2022_jp.lead = lead;
-	d->s.iso_2022_jp.output = output;
-	return ret;
+	return we_dec_error(d, b, d->seq, 1);
+}
+
+static enum whatenc_ret iso_decode(struct whatenc_decoder *d,
+				   struct whatenc_buf *b, bool last)
+{
+	return we_decode_steps(d, b, last, iso_step, iso_dec_fast, 0, iso_eof);
 }
 
 /* Put the UTF-8 reader back to before the code point just read. */
@@ -366,7 +313,7 @@ static enum whatenc_ret whatenc_iso_2022_jp_encode(struct whatenc_encoder *e,
 			iso_enc_jis_run(b);
 		st = e->in;
 		pos = b->in_pos;
-		cp = we_enc_next(e, b, last);
+		cp = we_enc_next(e, b, last, false);
 		if (cp == WE_NEED_MORE)
 			break;
 		if (cp == WE_MALFORMED) {
@@ -463,6 +410,6 @@ out:
 }
 
 const struct we_family we_family_iso_2022_jp = {
-	.decode = whatenc_iso_2022_jp_decode,
+	.decode = iso_decode,
 	.encode = whatenc_iso_2022_jp_encode,
 };

@@ -10,26 +10,30 @@
  */
 #include "internal.h"
 
-static enum whatenc_ret whatenc_replacement_decode(struct whatenc_decoder *d,
-						   struct whatenc_buf *b, bool last)
+/* The replacement decoder's step: one error, then "finished". */
+static __always_inline u32 replacement_step(struct whatenc_decoder *d,
+					    u8 byte)
 {
-	(void)last;	/* nothing is ever held */
-	if (b->in_pos == b->in_size)
-		return WHATENC_INPUT_EMPTY;
-	if (!d->s.replacement.error_returned) {
-		u8 byte = b->in[b->in_pos++];
-		enum whatenc_ret ret;
+	if (d->s.replacement.error_returned)
+		return WE_STEP_DONE;
+	d->s.replacement.error_returned = 1;
+	return WE_STEP_ERROR(0);
+}
 
-		d->s.replacement.error_returned = 1;
-		ret = we_dec_error(d, b, &byte, 1);
-		if (ret != WHATENC_INPUT_EMPTY)
-			return ret;
-	}
-	/* "finished": the rest of the stream produces nothing */
-	b->in_pos = b->in_size;
-	return WHATENC_INPUT_EMPTY;
+/* "Finished": the rest of the stream produces nothing. */
+static void replacement_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
+{
+	if (d->s.replacement.error_returned)
+		b->in_pos = b->in_size;
+}
+
+static enum whatenc_ret replacement_decode(struct whatenc_decoder *d,
+					   struct whatenc_buf *b, bool last)
+{
+	return we_decode_steps(d, b, last, replacement_step, replacement_fast,
+			       0, NULL);
 }
 
 const struct we_family we_family_replacement = {
-	.decode = whatenc_replacement_decode,
+	.decode = replacement_decode,
 };

@@ -54,50 +54,26 @@ static __always_inline u32 sjis_step(struct whatenc_decoder *d, u8 byte)
 }
 
 /*
- * Decoder fast path, with no lead byte held: ASCII runs a word at a time,
- * half-width katakana and complete two-byte codes that have a code point,
- * written straight to the output (all in the BMP: 3 bytes of room are
- * enough). Stops, for the steps, at anything else (0x80, a lead at the
- * end of the input, an error) or when the output is short.
+ * Decoder fast path, with no lead byte held: half-width katakana and
+ * complete two-byte codes that have a code point (all in the BMP: 3
+ * bytes of room are enough). Stops, for the steps, at anything else
+ * (0x80, a lead at the end of the input, an error).
  */
+static __always_inline u32 sjis_code(const u8 *p, size_t n, unsigned int *len)
+{
+	if (p[0] >= 0xa1 && p[0] <= 0xdf) {
+		*len = 1;
+		return 0xff61 - 0xa1 + p[0];
+	}
+	*len = 2;
+	if (!sjis_is_lead(p[0]) || n < 2)
+		return 0;
+	return sjis_lookup(p[0], p[1]);
+}
+
 static void sjis_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 {
-	const u8 *in = b->in;
-	u8 *out = b->out;
-	size_t ip = b->in_pos, op = b->out_pos;
-	const size_t in_size = b->in_size, out_size = b->out_size;
-
-	while (ip < in_size) {
-		u8 c = in[ip];
-		u32 cp;
-
-		if (c < 0x80) {
-			if (!we_ascii_fast(in, &ip, in_size, out, &op,
-					   out_size))
-				break;
-			continue;
-		}
-		if (out_size - op < 3)
-			break;
-		if (c >= 0xa1 && c <= 0xdf) {
-			cp = 0xff61 - 0xa1 + c;
-			out[op] = 0xef;
-			out[op + 1] = 0x80 | ((cp >> 6) & 0x3f);
-			out[op + 2] = 0x80 | (cp & 0x3f);
-			op += 3;
-			ip++;
-			continue;
-		}
-		if (!sjis_is_lead(c) || in_size - ip < 2)
-			break;
-		cp = sjis_lookup(c, in[ip + 1]);
-		if (!cp)
-			break;
-		op += we_utf8_write(out + op, cp);
-		ip += 2;
-	}
-	b->in_pos = ip;
-	b->out_pos = op;
+	we_dec_fast(b, true, 1, 3, sjis_code);
 }
 
 /*

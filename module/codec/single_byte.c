@@ -13,77 +13,75 @@
 #include "internal.h"
 #include "tables_single_byte.h"
 
-static_assert(WE_SB_COUNT ==
-	      WHATENC_LAST_SINGLE_BYTE - WHATENC_FIRST_SINGLE_BYTE + 1,
-	      "one table per single-byte encoding");
+static_assert(WE_SB_COUNT == WE_SB_ROWS, "one table per single-byte encoding");
+
+/* The encoding's index: the code points of bytes 0x80..0xFF (0: null). */
+static __always_inline const u16 *sb_index(const struct whatenc_decoder *d)
+{
+	return we_sb_decode[we_encodings[d->enc].table];
+}
+
+/* The single-byte decoder's step: ASCII, or the index code point. */
+static __always_inline u32 sb_step(struct whatenc_decoder *d, u8 byte)
+{
+	u32 cp;
+
+	if (byte < 0x80)
+		return byte;
+	cp = sb_index(d)[byte - 0x80];
+	return cp ? cp : WE_STEP_ERROR(0);
+}
 
 /*
- * The single-byte decoder is not on we_decode_steps(): its one loop of
- * ASCII runs and mapped bytes measured 8% fewer instructions per byte
- * than the same loop as a fast-path hook (scripts/bench-instr). Its
- * error goes through the engine's we_dec_error() all the same.
+ * Its fast path: ASCII runs (a word at a time) and mapped bytes, while 3
+ * bytes of output are free for a mapped byte; the steps take the rest
+ * (an unmapped byte, a short output). Not inlined, and given the index
+ * as an argument, so that the index stays in a register: inlined into the
+ * step loop it measured 1-2% more instructions per byte, the step loop
+ * itself 8% more (scripts/bench-instr).
  */
-static enum whatenc_ret whatenc_sb_decode(struct whatenc_decoder *d,
-					  struct whatenc_buf *b, bool last)
+static noinline void sb_decode_run(const u16 *index, struct whatenc_buf *b)
 {
-	const u16 *table = we_sb_decode[d->enc - WHATENC_FIRST_SINGLE_BYTE];
+	const u8 *in = b->in;
+	u8 *out = b->out;
+	size_t ip = b->in_pos, op = b->out_pos;
+	const size_t in_size = b->in_size, out_size = b->out_size;
 
-	(void)last;	/* nothing is ever held */
-
-	while (b->in_pos < b->in_size) {
-		const u8 *in = b->in;
-		u8 *out = b->out, byte;
-		size_t ip, op;
+	while (ip < in_size) {
+		u8 byte = in[ip];
 		u32 cp;
 
-		/*
-		 * ASCII runs (word at a time) and mapped bytes, while 3 bytes
-		 * of output are free for a mapped byte
-		 */
-		ip = b->in_pos;
-		op = b->out_pos;
-		while (ip < b->in_size) {
-			byte = in[ip];
-			if (byte < 0x80) {
-				if (!we_ascii_fast(in, &ip, b->in_size, out, &op,
-						   b->out_size))
-					break;
-				continue;
-			}
-			if (b->out_size - op < 3)
+		if (byte < 0x80) {
+			if (!we_ascii_fast(in, &ip, in_size, out, &op, out_size))
 				break;
-			cp = table[byte - 0x80];
-			if (unlikely(!cp))
-				break;
-			if (cp < 0x800) {
-				out[op++] = 0xc0 | (cp >> 6);
-				out[op++] = 0x80 | (cp & 0x3f);
-			} else {
-				out[op++] = 0xe0 | (cp >> 12);
-				out[op++] = 0x80 | ((cp >> 6) & 0x3f);
-				out[op++] = 0x80 | (cp & 0x3f);
-			}
-			ip++;
+			continue;
 		}
-		b->in_pos = ip;
-		b->out_pos = op;
-		if (b->in_pos == b->in_size)
+		if (out_size - op < 3)
 			break;
-		if (b->out_pos == b->out_size)
-			return WHATENC_OUTPUT_FULL;
-		byte = b->in[b->in_pos++];
-		cp = byte < 0x80 ? byte : table[byte - 0x80];
-		if (unlikely(!cp && byte)) {	/* 0x00 is U+0000, not unmapped */
-			u8 bad = byte;	/* its own: byte stays in a register */
-			enum whatenc_ret ret = we_dec_error(d, b, &bad, 1);
-
-			if (ret != WHATENC_INPUT_EMPTY)
-				return ret;
-		} else if (!we_put_cp(d, b, cp)) {
-			return WHATENC_OUTPUT_FULL;
+		cp = index[byte - 0x80];
+		if (unlikely(!cp))
+			break;
+		if (cp < 0x800) {
+			out[op++] = 0xc0 | (cp >> 6);
+			out[op++] = 0x80 | (cp & 0x3f);
+		} else {
+			out[op++] = 0xe0 | (cp >> 12);
+			out[op++] = 0x80 | ((cp >> 6) & 0x3f);
+			out[op++] = 0x80 | (cp & 0x3f);
 		}
+		ip++;
 	}
-	return WHATENC_INPUT_EMPTY;
+	b->in_pos = ip;
+	b->out_pos = op;
+}
+
+static void sb_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
+{
+	const u16 *index = sb_index(d);
+
+	if (b->in_size - b->in_pos >= WE_SB_LONG)
+		we_sb_decode_long(index, b);	/* sb_long.c */
+	sb_decode_run(index, b);
 }
 
 /* The byte for code point @cp >= 0x80 in encoding @k, or -1. */
@@ -167,7 +165,7 @@ static __always_inline unsigned int sb_enc_step(struct whatenc_encoder *e,
 						u32 cp, u8 *out)
 {
 	int byte = cp < 0x80 ? (int)cp : cp > 0xffff ? -1 :
-		   sb_lookup(e->enc - WHATENC_FIRST_SINGLE_BYTE, cp);
+		   sb_lookup(we_encodings[e->enc].table, cp);
 
 	if (byte < 0)
 		return 0;
@@ -177,16 +175,7 @@ static __always_inline unsigned int sb_enc_step(struct whatenc_encoder *e,
 
 static void sb_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 {
-	sb_encode_run(e->enc - WHATENC_FIRST_SINGLE_BYTE, b);
+	sb_encode_run(we_encodings[e->enc].table, b);
 }
 
-static enum whatenc_ret sb_encode(struct whatenc_encoder *e,
-				  struct whatenc_buf *b, bool last)
-{
-	return we_encode_steps(e, b, last, sb_enc_step, sb_enc_fast);
-}
-
-const struct we_family we_family_sb = {
-	.decode = whatenc_sb_decode,
-	.encode = sb_encode,
-};
+WE_STEP_FAMILY(sb, sb_step, sb_fast, sb_enc_step, sb_enc_fast);

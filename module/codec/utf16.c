@@ -2,10 +2,12 @@
 /*
  * utf16.c - UTF-16BE and UTF-16LE
  *
- * Encoding Standard, "shared UTF-16 decoder": a lone surrogate is an
- * error (U+FFFD), and so is an odd byte at the end of the stream. A lead
- * surrogate followed by a code unit that is not a trail surrogate is an
- * error for the lead, and the code unit is restored and read again.
+ * Encoding Standard, "shared UTF-16 decoder", as a step per byte: a lone
+ * surrogate is an error (U+FFFD), and so is an odd byte at the end of the
+ * stream. A lead surrogate followed by a code unit that is not a trail
+ * surrogate is an error for the lead, and the code unit's bytes are
+ * restored to the input. Neither direction is ASCII-compatible: the step
+ * loops run without ASCII runs, with each byte order's own fast path.
  *
  * Extensions (not in the standard, see whatenc.h):
  *
@@ -62,17 +64,6 @@ static inline size_t utf16_ascii(const u8 *in, size_t in_len, u8 *out,
 	return k;
 }
 
-/* A lone surrogate or odd byte @bytes[0..@n-1]: error, U+FFFD or WTF-8. */
-static enum whatenc_ret utf16_error(struct whatenc_decoder *d,
-				    struct whatenc_buf *b, const u8 *bytes,
-				    unsigned int n, u32 cu)
-{
-	if (cu && (d->flags & WHATENC_DEC_WTF8))
-		return we_put_cp(d, b, cu) ? WHATENC_INPUT_EMPTY :
-					     WHATENC_OUTPUT_FULL;
-	return we_dec_error(d, b, bytes, n);
-}
-
 /* The bytes of code unit @cu in stream order. */
 static inline void utf16_bytes(u8 *p, u32 cu, bool be)
 {
@@ -123,101 +114,106 @@ static inline void utf16_dec_fast(struct whatenc_buf *b, bool be)
 	b->out_pos = op;
 }
 
-static enum whatenc_ret whatenc_utf16_decode(struct whatenc_decoder *d,
-					     struct whatenc_buf *b, bool last)
+/* A lone surrogate @cu: an error, or itself in WTF-8 output. */
+static inline u32 utf16_lone(struct whatenc_decoder *d, u32 cu,
+			     unsigned int unread)
 {
-	bool be = d->enc == WHATENC_UTF_16BE;
-	enum whatenc_ret r;
-	u8 bytes[3];
-	u32 cu;
+	if (d->flags & WHATENC_DEC_WTF8)
+		return WE_STEP_ERROR_AS(cu, unread);
+	return WE_STEP_ERROR(unread);
+}
 
-	for (;;) {
-		bool from_prev = false;
+/* The shared UTF-16 decoder's step. */
+static __always_inline u32 utf16_step(struct whatenc_decoder *d, u8 byte)
+{
+	u8 lead_byte = d->s.utf16.lead_byte;
+	u32 cu, lead;
 
-		if (!d->s.utf16.have_lead_byte && !d->s.utf16.lead_surrogate) {
-			/* fast path: BMP code units that are not surrogates */
-			if (be)
-				utf16_dec_fast(b, true);
-			else
-				utf16_dec_fast(b, false);
-		}
-		if (b->in_pos == b->in_size)
-			break;
-		if (b->out_pos == b->out_size)
-			return WHATENC_OUTPUT_FULL;
-		if (d->s.utf16.have_lead_byte) {
-			bytes[0] = d->s.utf16.lead_byte;
-			bytes[1] = b->in[b->in_pos++];
-			d->s.utf16.have_lead_byte = 0;
-			cu = utf16_unit(bytes, be);
-			from_prev = true;
-		} else if (b->in_size - b->in_pos >= 2) {
-			cu = utf16_unit(b->in + b->in_pos, be);
-			b->in_pos += 2;
-		} else {
-			d->s.utf16.lead_byte = b->in[b->in_pos++];
-			d->s.utf16.have_lead_byte = 1;
-			continue;
-		}
-		if (d->s.utf16.lead_surrogate) {
-			u32 lead = d->s.utf16.lead_surrogate;
-
-			d->s.utf16.lead_surrogate = 0;
-			if (cu >= 0xdc00 && cu <= 0xdfff) {
-				cu = 0x10000 + ((lead - 0xd800) << 10) +
-				     (cu - 0xdc00);
-				if (!we_put_cp(d, b, cu))
-					return WHATENC_OUTPUT_FULL;
-				continue;
-			}
-			/* restore the code unit's bytes, then the lead's error */
-			if (from_prev)
-				we_replay(d, bytes, 2);
-			else
-				b->in_pos -= 2;
-			utf16_bytes(bytes, lead, be);
-			r = utf16_error(d, b, bytes, 2, lead);
-			if (r != WHATENC_INPUT_EMPTY || from_prev)
-				return r;	/* the engine replays first */
-			continue;
-		}
-		if (cu >= 0xd800 && cu <= 0xdbff) {
-			d->s.utf16.lead_surrogate = cu;
-			continue;
-		}
-		if (cu >= 0xdc00 && cu <= 0xdfff) {
-			utf16_bytes(bytes, cu, be);
-			r = utf16_error(d, b, bytes, 2, cu);
-			if (r != WHATENC_INPUT_EMPTY)
-				return r;
-			continue;
-		}
-		if (!we_put_cp(d, b, cu))
-			return WHATENC_OUTPUT_FULL;
+	if (!d->s.utf16.have_lead_byte) {
+		d->s.utf16.lead_byte = byte;
+		d->s.utf16.have_lead_byte = 1;
+		return WE_STEP_CONTINUE;
 	}
-	if (!last)
-		return WHATENC_INPUT_EMPTY;
-	/* end of stream: a lead surrogate and/or an odd byte is one error */
-	if (d->s.utf16.lead_surrogate && (d->flags & WHATENC_DEC_WTF8)) {
-		cu = d->s.utf16.lead_surrogate;
+	if (d->enc == WHATENC_UTF_16BE)
+		cu = (u32)lead_byte << 8 | byte;
+	else
+		cu = (u32)byte << 8 | lead_byte;
+	d->s.utf16.lead_byte = 0;
+	d->s.utf16.have_lead_byte = 0;
+	if (d->s.utf16.lead_surrogate) {
+		lead = d->s.utf16.lead_surrogate;
 		d->s.utf16.lead_surrogate = 0;
-		if (!we_put_cp(d, b, cu))
-			return WHATENC_OUTPUT_FULL;
+		if (cu >= 0xdc00 && cu <= 0xdfff)
+			return 0x10000 + ((lead - 0xd800) << 10) + (cu - 0xdc00);
+		/* restore the code unit's bytes to the input */
+		return utf16_lone(d, lead, 2);
 	}
-	if (d->s.utf16.lead_surrogate || d->s.utf16.have_lead_byte) {
-		unsigned int n = 0;
+	if (cu >= 0xd800 && cu <= 0xdbff) {
+		d->s.utf16.lead_surrogate = cu;
+		return WE_STEP_CONTINUE;
+	}
+	if (cu >= 0xdc00 && cu <= 0xdfff)
+		return utf16_lone(d, cu, 0);
+	return cu;
+}
 
-		if (d->s.utf16.lead_surrogate) {
-			utf16_bytes(bytes, d->s.utf16.lead_surrogate, be);
-			n = 2;
-		}
-		if (d->s.utf16.have_lead_byte)
-			bytes[n++] = d->s.utf16.lead_byte;
+/* Each byte order has its own fast path (@be is a constant in each). */
+static void utf16_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
+{
+	if (d->enc == WHATENC_UTF_16BE)
+		utf16_dec_fast(b, true);
+	else
+		utf16_dec_fast(b, false);
+}
+
+/*
+ * The end of the stream inside a code unit or after a lead surrogate is
+ * one error (we_step_eof()); in WTF-8 output the lead surrogate is written
+ * first, and only an odd byte after it is an error.
+ */
+static enum whatenc_ret utf16_eof(struct whatenc_decoder *d,
+				  struct whatenc_buf *b)
+{
+	u32 lead = d->s.utf16.lead_surrogate;
+
+	if (lead && (d->flags & WHATENC_DEC_WTF8)) {
 		d->s.utf16.lead_surrogate = 0;
-		d->s.utf16.have_lead_byte = 0;
-		return utf16_error(d, b, bytes, n, 0);
+		d->seq_len -= 2;
+		memmove(d->seq, d->seq + 2, d->seq_len);
+		if (!we_put_cp(d, b, lead))
+			return WHATENC_OUTPUT_FULL;
+		if (!d->seq_len)
+			return WHATENC_INPUT_EMPTY;
 	}
-	return WHATENC_INPUT_EMPTY;
+	return we_step_eof(d, b);
+}
+
+static enum whatenc_ret utf16_decode(struct whatenc_decoder *d,
+				     struct whatenc_buf *b, bool last)
+{
+	return we_decode_steps(d, b, last, utf16_step, utf16_fast, 0,
+			       utf16_eof);
+}
+
+/*
+ * Encoder fast path: a long stretch of 1-3 byte sequences converted in
+ * vector blocks (vec.c), from @in[*@ip] to @out[*@op]; both advance.
+ * Returns false if there was nothing for it (too short, no vector
+ * level, or stopped at once).
+ */
+static inline bool utf16_vec(const u8 *in, size_t *ip, size_t in_size,
+			     u8 *out, size_t *op, size_t out_size, bool be)
+{
+	size_t n = in_size - *ip, w;
+
+	if (n > (out_size - *op) / 2)
+		n = (out_size - *op) / 2;
+	if (n < WE_VEC_MIN || !we_vec_may(WHATENC_VEC_AVX2))
+		return false;
+	n = we_vec_utf8_widen(out + *op, in + *ip, n, &w, be);
+	*ip += n;
+	*op += w;
+	return n;
 }
 
 /*
@@ -225,7 +221,7 @@ static enum whatenc_ret whatenc_utf16_decode(struct whatenc_decoder *d,
  * not a surrogate (WTF-8 ED A0..BF takes the general path), one code
  * unit each.
  */
-static void utf16_enc_fast(struct whatenc_buf *b, bool be)
+static void utf16_enc_run(struct whatenc_buf *b, bool be)
 {
 	const u8 *in = b->in;
 	u8 *out = b->out;
@@ -235,6 +231,8 @@ static void utf16_enc_fast(struct whatenc_buf *b, bool be)
 	while (ip < in_size && out_size - op >= 2) {
 		u32 cu = in[ip];
 
+		if (utf16_vec(in, &ip, in_size, out, &op, out_size, be))
+			continue;
 		if (cu < 0x80) {
 			ip++;
 		} else {
@@ -254,55 +252,41 @@ static void utf16_enc_fast(struct whatenc_buf *b, bool be)
 	b->out_pos = op;
 }
 
-static enum whatenc_ret whatenc_utf16_encode(struct whatenc_encoder *e,
-					     struct whatenc_buf *b, bool last)
+/*
+ * The UTF-16 encoder's step: one code unit, or a surrogate pair. Every
+ * code point is representable; a surrogate code point (read from WTF-8)
+ * is one code unit.
+ */
+static __always_inline unsigned int utf16_enc_step(struct whatenc_encoder *e,
+						   u32 cp, u8 *out)
 {
 	bool be = e->enc == WHATENC_UTF_16BE;
-	struct whatenc_utf8_state *st = &e->in;
 
-	for (;;) {
-		u8 unit[4];
-		unsigned int n;
-		u32 cp;
-
-		if (!st->needed && !e->pend_len)
-			utf16_enc_fast(b, be);
-		if (b->in_pos < b->in_size && b->out_size - b->out_pos < 2)
-			return WHATENC_OUTPUT_FULL;
-		if (!st->needed && b->in_pos < b->in_size &&
-		    b->in[b->in_pos] == 0xed) {
-			/*
-			 * WTF-8: ED may be followed by A0..BF too (the UTF-8
-			 * decoder's upper boundary would be 9F); the sequence
-			 * then reads as a surrogate code unit.
-			 */
-			b->in_pos++;
-			st->seq[0] = 0xed;
-			st->seen = 1;
-			st->needed = 2;
-			st->cp = 0xd;
-			st->lower = 0x80;
-			st->upper = 0xbf;
-		}
-		cp = we_enc_next(e, b, last);
-		if (cp == WE_NEED_MORE)
-			return WHATENC_INPUT_EMPTY;
-		if (cp == WE_MALFORMED)
-			return WHATENC_MALFORMED;
-		if (cp < 0x10000) {
-			utf16_bytes(unit, cp, be);
-			n = 2;
-		} else {
-			utf16_bytes(unit, 0xd800 + ((cp - 0x10000) >> 10), be);
-			utf16_bytes(unit + 2, 0xdc00 + (cp & 0x3ff), be);
-			n = 4;
-		}
-		if (!we_put_bytes(e, b, unit, n))
-			return WHATENC_OUTPUT_FULL;
+	if (cp < 0x10000) {
+		utf16_bytes(out, cp, be);
+		return 2;
 	}
+	utf16_bytes(out, 0xd800 + ((cp - 0x10000) >> 10), be);
+	utf16_bytes(out + 2, 0xdc00 + (cp & 0x3ff), be);
+	return 4;
+}
+
+static void utf16_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
+{
+	if (e->enc == WHATENC_UTF_16BE)
+		utf16_enc_run(b, true);
+	else
+		utf16_enc_run(b, false);
+}
+
+static enum whatenc_ret utf16_encode(struct whatenc_encoder *e,
+				     struct whatenc_buf *b, bool last)
+{
+	return we_encode_steps(e, b, last, utf16_enc_step, utf16_enc_fast,
+			       WE_WTF8_IN);
 }
 
 const struct we_family we_family_utf16 = {
-	.decode = whatenc_utf16_decode,
-	.encode = whatenc_utf16_encode,
+	.decode = utf16_decode,
+	.encode = utf16_encode,
 };

@@ -10,9 +10,9 @@
  * validated in one pass - ASCII a word at a time, multi-byte sequences
  * with the spec's boundaries - and copied with one memcpy. Everything
  * else (errors, a sequence cut by the end of the buffer, a partial
- * sequence held from the previous call) goes one code point at a time
- * through we_utf8_read(), the spec's bytes-needed/lower/upper-boundary
- * algorithm, which gives one U+FFFD per maximal subpart.
+ * sequence held from the previous call) goes one byte at a time through
+ * the spec's decoder step, we_utf8_step() (bytes needed, lower and upper
+ * boundary), which gives one U+FFFD per maximal subpart.
  */
 #include "internal.h"
 
@@ -35,7 +35,7 @@ static inline u32 utf8_le32(const u8 *p)
  * then the spec's lower/upper boundaries on the few payload bits that
  * decide them); the last 3 bytes byte by byte.
  */
-static size_t utf8_valid_prefix(const u8 *p, size_t n)
+size_t we_utf8_valid_scalar(const u8 *p, size_t n)
 {
 	size_t i = 0;
 
@@ -45,7 +45,8 @@ static size_t utf8_valid_prefix(const u8 *p, size_t n)
 		if (!(w & 0x80)) {
 			m = w & 0x80808080;
 			if (!m)		/* 4 ASCII bytes or more: by words */
-				i += we_ascii_copy(NULL, p + i, n - i);
+				i += we_ascii_copy_vec(NULL, p + i, n - i,
+						       true);
 			else		/* 1-3 ASCII bytes */
 				i += __builtin_ctz(m) >> 3;
 			continue;
@@ -135,9 +136,9 @@ static inline void utf8_copy_valid(struct whatenc_buf *b)
 		n = b->out_size - b->out_pos;
 	while (n) {
 		size_t piece = n < 16384 ? n : 16384;
-		size_t v = utf8_valid_prefix(b->in + b->in_pos, piece);
+		size_t v = we_utf8_valid_copy(b->out + b->out_pos,
+					      b->in + b->in_pos, piece);
 
-		memcpy(b->out + b->out_pos, b->in + b->in_pos, v);
 		b->in_pos += v;
 		b->out_pos += v;
 		/* on, unless stopped by an error or the end (not a cut piece) */
@@ -147,43 +148,18 @@ static inline void utf8_copy_valid(struct whatenc_buf *b)
 	}
 }
 
-static enum whatenc_ret whatenc_utf8_decode(struct whatenc_decoder *d,
-					    struct whatenc_buf *b, bool last)
+/* The UTF-8 decoder's step, and the valid prefix as its fast path. */
+static __always_inline u32 utf8_step(struct whatenc_decoder *d, u8 byte)
 {
-	struct whatenc_utf8_state *st = &d->s.utf8;
-
-	for (;;) {
-		u32 cp;
-
-		if (!st->needed)
-			utf8_copy_valid(b);
-		if (b->in_pos == b->in_size && (!last || !st->needed))
-			return WHATENC_INPUT_EMPTY;
-		if (b->out_pos == b->out_size && b->in_pos < b->in_size)
-			return WHATENC_OUTPUT_FULL;
-		cp = we_utf8_read(st, b);
-		if (cp == WE_NEED_MORE) {
-			if (!last || !st->needed)
-				return WHATENC_INPUT_EMPTY;
-			/* end of stream inside a sequence: one error */
-			cp = WE_MALFORMED;
-			st->needed = 0;
-			st->lower = 0x80;
-			st->upper = 0xbf;
-		}
-		if (cp == WE_MALFORMED) {
-			enum whatenc_ret ret = we_dec_error(d, b, st->seq,
-							    st->seen);
-
-			if (ret != WHATENC_INPUT_EMPTY)
-				return ret;
-		} else if (!we_put_cp(d, b, cp)) {
-			return WHATENC_OUTPUT_FULL;
-		}
-	}
+	return we_utf8_step(&d->s.utf8, byte, false);
 }
 
-/* The UTF-8 encoder's steps. */
+static void utf8_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
+{
+	utf8_copy_valid(b);
+}
+
+/* The UTF-8 encoder's step: UTF-8 from UTF-8, with the same fast path. */
 static __always_inline unsigned int utf8_enc_step(struct whatenc_encoder *e,
 						  u32 cp, u8 *out)
 {
@@ -195,19 +171,4 @@ static void utf8_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 	utf8_copy_valid(b);
 }
 
-static enum whatenc_ret utf8_encode(struct whatenc_encoder *e,
-				    struct whatenc_buf *b, bool last)
-{
-	return we_encode_steps(e, b, last, utf8_enc_step, utf8_enc_fast);
-}
-
-static void utf8_dec_init(struct whatenc_decoder *d)
-{
-	we_utf8_init(&d->s.utf8);
-}
-
-const struct we_family we_family_utf8 = {
-	.decode = whatenc_utf8_decode,
-	.encode = utf8_encode,
-	.dec_init = utf8_dec_init,
-};
+WE_STEP_FAMILY(utf8, utf8_step, utf8_fast, utf8_enc_step, utf8_enc_fast);

@@ -18,6 +18,11 @@ static void xud_dec_run(struct whatenc_decoder *d, struct whatenc_buf *b)
 	size_t ip = b->in_pos, op = b->out_pos;
 	const size_t in_size = b->in_size, out_size = b->out_size;
 
+	if (in_size - ip >= WE_SB_LONG) {
+		we_sb_decode_long(NULL, b);
+		ip = b->in_pos;
+		op = b->out_pos;
+	}
 	while (ip < in_size) {
 		u8 c = in[ip];
 

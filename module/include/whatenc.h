@@ -32,96 +32,23 @@
 #include "whatenc_types.h"
 #include <linux/whatenc.h>	/* values shared with the ABI */
 
-/**
- * enum whatenc_encoding - stable identifiers of the 40 encodings
- * @WHATENC_UTF_8: UTF-8
- * @WHATENC_IBM866: IBM866
- * @WHATENC_ISO_8859_2: ISO-8859-2
- * @WHATENC_ISO_8859_3: ISO-8859-3
- * @WHATENC_ISO_8859_4: ISO-8859-4
- * @WHATENC_ISO_8859_5: ISO-8859-5
- * @WHATENC_ISO_8859_6: ISO-8859-6
- * @WHATENC_ISO_8859_7: ISO-8859-7
- * @WHATENC_ISO_8859_8: ISO-8859-8
- * @WHATENC_ISO_8859_8_I: ISO-8859-8-I
- * @WHATENC_ISO_8859_10: ISO-8859-10
- * @WHATENC_ISO_8859_13: ISO-8859-13
- * @WHATENC_ISO_8859_14: ISO-8859-14
- * @WHATENC_ISO_8859_15: ISO-8859-15
- * @WHATENC_ISO_8859_16: ISO-8859-16
- * @WHATENC_KOI8_R: KOI8-R
- * @WHATENC_KOI8_U: KOI8-U
- * @WHATENC_MACINTOSH: macintosh
- * @WHATENC_WINDOWS_874: windows-874
- * @WHATENC_WINDOWS_1250: windows-1250
- * @WHATENC_WINDOWS_1251: windows-1251
- * @WHATENC_WINDOWS_1252: windows-1252
- * @WHATENC_WINDOWS_1253: windows-1253
- * @WHATENC_WINDOWS_1254: windows-1254
- * @WHATENC_WINDOWS_1255: windows-1255
- * @WHATENC_WINDOWS_1256: windows-1256
- * @WHATENC_WINDOWS_1257: windows-1257
- * @WHATENC_WINDOWS_1258: windows-1258
- * @WHATENC_X_MAC_CYRILLIC: x-mac-cyrillic
- * @WHATENC_GBK: GBK
- * @WHATENC_GB18030: gb18030
- * @WHATENC_BIG5: Big5
- * @WHATENC_EUC_JP: EUC-JP
- * @WHATENC_ISO_2022_JP: ISO-2022-JP
- * @WHATENC_SHIFT_JIS: Shift_JIS
- * @WHATENC_EUC_KR: EUC-KR
- * @WHATENC_REPLACEMENT: replacement
- * @WHATENC_UTF_16BE: UTF-16BE
- * @WHATENC_UTF_16LE: UTF-16LE
- * @WHATENC_X_USER_DEFINED: x-user-defined
- * @WHATENC_NR_ENCODINGS: the number of encodings (not an encoding)
- *
- * The order is the order of the Encoding Standard's encodings.json and
- * never changes; new values would only ever be appended.
+/*
+ * enum whatenc_encoding - stable identifiers of the 40 encodings:
+ * WHATENC_UTF_8, WHATENC_IBM866, ... WHATENC_X_USER_DEFINED, one per line
+ * of whatenc_encodings.h, in the order of the Encoding
+ * Standard's encodings.json, which never changes; new values would only
+ * ever be appended. WHATENC_NR_ENCODINGS is their number (not an
+ * encoding).
  */
+#define WHATENC_ENCODING(id, ...)	WHATENC_##id,
+#define WHATENC_SB(id)			WHATENC_##id,
 enum whatenc_encoding {
-	WHATENC_UTF_8 = 0,
-	WHATENC_IBM866,
-	WHATENC_ISO_8859_2,
-	WHATENC_ISO_8859_3,
-	WHATENC_ISO_8859_4,
-	WHATENC_ISO_8859_5,
-	WHATENC_ISO_8859_6,
-	WHATENC_ISO_8859_7,
-	WHATENC_ISO_8859_8,
-	WHATENC_ISO_8859_8_I,
-	WHATENC_ISO_8859_10,
-	WHATENC_ISO_8859_13,
-	WHATENC_ISO_8859_14,
-	WHATENC_ISO_8859_15,
-	WHATENC_ISO_8859_16,
-	WHATENC_KOI8_R,
-	WHATENC_KOI8_U,
-	WHATENC_MACINTOSH,
-	WHATENC_WINDOWS_874,
-	WHATENC_WINDOWS_1250,
-	WHATENC_WINDOWS_1251,
-	WHATENC_WINDOWS_1252,
-	WHATENC_WINDOWS_1253,
-	WHATENC_WINDOWS_1254,
-	WHATENC_WINDOWS_1255,
-	WHATENC_WINDOWS_1256,
-	WHATENC_WINDOWS_1257,
-	WHATENC_WINDOWS_1258,
-	WHATENC_X_MAC_CYRILLIC,
-	WHATENC_GBK,
-	WHATENC_GB18030,
-	WHATENC_BIG5,
-	WHATENC_EUC_JP,
-	WHATENC_ISO_2022_JP,
-	WHATENC_SHIFT_JIS,
-	WHATENC_EUC_KR,
-	WHATENC_REPLACEMENT,
-	WHATENC_UTF_16BE,
-	WHATENC_UTF_16LE,
-	WHATENC_X_USER_DEFINED,
+#include "whatenc_encodings.h"
 	WHATENC_NR_ENCODINGS
 };
+
+#undef WHATENC_ENCODING
+#undef WHATENC_SB
 
 /* The first and last legacy single-byte encodings, in enum order. */
 #define WHATENC_FIRST_SINGLE_BYTE	WHATENC_IBM866
@@ -251,5 +178,18 @@ size_t whatenc_encoder_max_out(const struct whatenc_encoder *e,
 
 /* Spec hooks (engine.c) */
 int whatenc_bom_sniff(const u8 *buf, size_t len, size_t *bom_len);
+
+/*
+ * Vector paths (vec.c): every level gives the same results; tests and
+ * benchmarks choose one, by default the best the CPU has.
+ */
+enum whatenc_vec_level {
+	WHATENC_VEC_AUTO = -1,
+	WHATENC_VEC_SCALAR = 0,
+	WHATENC_VEC_SSE2 = 1,	/* ASCII runs */
+	WHATENC_VEC_AVX2 = 2,	/* and UTF-8 validation, UTF-8 to UTF-16 */
+};
+
+int whatenc_vec_set_level(int level);
 
 #endif /* WHATENC_H */

@@ -13,8 +13,9 @@
 #include "whatenc_types.h"
 
 /*
- * Partial UTF-8 sequence, as the UTF-8 decoder keeps it: used by the
- * UTF-8 decoder and by every encoder to read its UTF-8 input.
+ * Partial UTF-8 sequence, as the UTF-8 decoder keeps it (all zero between
+ * sequences): used by the UTF-8 decoder and by every encoder to read its
+ * UTF-8 input.
  */
 struct whatenc_utf8_state {
 	u32 cp;		/* UTF-8 code point */
@@ -22,7 +23,8 @@ struct whatenc_utf8_state {
 	u8 needed;	/* UTF-8 bytes needed */
 	u8 lower;	/* UTF-8 lower boundary */
 	u8 upper;	/* UTF-8 upper boundary */
-	u8 seq[4];	/* the bytes seen, for error reports */
+	u8 len;		/* input readers: bytes in seq[] */
+	u8 seq[4];	/* input readers: the sequence, for error reports */
 };
 
 /* Largest output unit a coder ever holds back (see WHATENC_OUTPUT_FULL). */

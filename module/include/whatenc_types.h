@@ -4,7 +4,8 @@
  *
  * The conversion core is plain C that uses only what this header gives:
  * fixed-width types, bool, size_t, errno values, likely()/unlikely(),
- * memcpy()/memset(), EXPORT_SYMBOL_GPL(), WARN_ON_ONCE(). In the kernel these come from
+ * memcpy()/memset(), EXPORT_SYMBOL_GPL(), WARN_ON_ONCE(), READ_ONCE() and
+ * WRITE_ONCE(), and the vector paths' CPU checks (below). In the kernel these come from
  * the kernel's own headers; in userspace from libc and the small
  * definitions below. No other core file tests __KERNEL__.
  */
@@ -20,6 +21,10 @@
 #include <linux/export.h>
 #include <linux/build_bug.h>
 #include <linux/bug.h>
+#ifdef CONFIG_X86_64
+#include <asm/cpufeature.h>
+#include <asm/fpu/api.h>
+#endif
 #else
 #include <stdbool.h>
 #include <stddef.h>
@@ -46,8 +51,53 @@ typedef int64_t s64;
 #define static_assert(expr, ...)	_Static_assert(expr, #expr)
 #define fallthrough	__attribute__((__fallthrough__))
 #define noinline	__attribute_noinline__	/* sys/cdefs.h */
+#define READ_ONCE(x)	__atomic_load_n(&(x), __ATOMIC_RELAXED)
+#define WRITE_ONCE(x, v)	__atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
 /* userspace: API misuse is reported by the result alone */
 #define WARN_ON_ONCE(cond)	(!!(cond))
+#endif
+
+/*
+ * Vector paths (codec/vec.c): whether the CPU and the OS offer AVX2, and
+ * the bracket around vector code. In the kernel, only where the FPU is
+ * usable (irq_fpu_usable()); we_fpu_begin() returns false otherwise and
+ * the caller stays scalar. WE_VEC_MIN: the shortest input worth it.
+ */
+#if defined(__KERNEL__) && defined(CONFIG_X86_64)
+static inline bool we_cpu_has_avx2(void)
+{
+	return boot_cpu_has(X86_FEATURE_AVX2) &&
+	       cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL);
+}
+
+static inline bool we_fpu_begin(void)
+{
+	if (!irq_fpu_usable())
+		return false;
+	kernel_fpu_begin();
+	return true;
+}
+
+static inline void we_fpu_end(void)
+{
+	kernel_fpu_end();
+}
+
+#define WE_VEC_MIN	256
+#elif defined(__KERNEL__)
+#define we_cpu_has_avx2()	false
+#define we_fpu_begin()		false
+#define we_fpu_end()		do { } while (0)
+#define WE_VEC_MIN	256
+#else
+#if defined(__x86_64__)
+#define we_cpu_has_avx2()	__builtin_cpu_supports("avx2")
+#else
+#define we_cpu_has_avx2()	false
+#endif
+#define we_fpu_begin()		true
+#define we_fpu_end()		do { } while (0)
+#define WE_VEC_MIN	64
 #endif
 
 #endif /* WHATENC_TYPES_H */

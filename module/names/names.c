@@ -40,6 +40,19 @@ static bool has_sep(const u8 *s, size_t n)
  * comes before any more output, WHATENC_INPUT_EMPTY if the rest produces
  * no output at all (e.g. ISO-2022-JP escape sequences).
  */
+/* A conversion's result as the name helpers' error: 0, or a -errno. */
+static int name_errno(enum whatenc_ret ret)
+{
+	switch (ret) {
+	case WHATENC_INPUT_EMPTY:
+		return 0;
+	case WHATENC_OUTPUT_FULL:
+		return -ENAMETOOLONG;
+	default:
+		return -EILSEQ;
+	}
+}
+
 static enum whatenc_ret name_decode_rest(struct whatenc_decoder *d,
 					 struct whatenc_buf *b)
 {
@@ -128,14 +141,9 @@ int whatenc_name_decode(enum whatenc_encoding enc, const u8 *src, size_t len,
 		b.out = dst;
 		b.out_pos = full;
 	}
-	switch (ret) {
-	case WHATENC_INPUT_EMPTY:
-		break;
-	case WHATENC_OUTPUT_FULL:
-		return -ENAMETOOLONG;
-	default:
-		return -EILSEQ;
-	}
+	err = name_errno(ret);
+	if (err)
+		return err;
 	if (dst_size < term)
 		return -ENAMETOOLONG;
 	if (term)
@@ -203,14 +211,9 @@ int whatenc_name_encode(enum whatenc_encoding enc, const u8 *src, size_t len,
 	b.out_pos = 0;
 	b.out_size = dst_size - term;
 	ret = whatenc_encode(&e, &b, true);
-	switch (ret) {
-	case WHATENC_INPUT_EMPTY:
-		break;
-	case WHATENC_OUTPUT_FULL:
-		return -ENAMETOOLONG;
-	default:
-		return -EILSEQ;
-	}
+	err = name_errno(ret);
+	if (err)
+		return err;
 	/* Nor may the stored form (bytes inside ISO-2022-JP's codes). */
 	if ((flags & WHATENC_NAME_NO_SEP) && !utf16 && has_sep(dst, b.out_pos))
 		return -EINVAL;

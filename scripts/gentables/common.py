@@ -13,6 +13,20 @@ INDEXES_JS = "/usr/share/javascript/text-encoding/encoding-indexes.js"
 ENCODING_JS = "/usr/share/javascript/text-encoding/encoding.js"
 
 
+HERE = os.path.dirname(os.path.abspath(__file__))
+ENCODINGS_H = os.path.join(HERE, "..", "..", "module", "include",
+                           "whatenc_encodings.h")
+
+
+def encoding_list():
+    """The lines of module/include/whatenc_encodings.h as (kind, enum
+    suffix) pairs in enum order: kind "ENCODING" or "SB" (a legacy
+    single-byte encoding)."""
+    with open(ENCODINGS_H, encoding="ascii") as f:
+        text = f.read()
+    return re.findall(r"^WHATENC_(ENCODING|SB)\(([A-Z0-9_]+)", text, re.M)
+
+
 def debian_version():
     try:
         out = subprocess.run(["dpkg-query", "-W", "-f=${Version}", DEBIAN_PKG],

@@ -29,7 +29,6 @@ LABEL_DELTAS = [
 
 LABEL_MAX = 19          # longest label: "cseucpkdfmtjapanese"
 HERE = os.path.dirname(os.path.abspath(__file__))
-WHATENC_H = os.path.join(HERE, "..", "..", "module", "include", "whatenc.h")
 
 
 def load_encodings():
@@ -43,12 +42,7 @@ def load_encodings():
 
 
 def enum_order():
-    with open(WHATENC_H, encoding="ascii") as f:
-        text = f.read()
-    body = text[text.index("enum whatenc_encoding {"):]
-    body = body[:body.index("};")]
-    names = re.findall(r"\bWHATENC_([A-Z0-9_]+)", body)
-    return [n for n in names if n != "NR_ENCODINGS"]
+    return [name for _, name in common.encoding_list()]
 
 
 def c_enum(name):
@@ -73,7 +67,7 @@ def generate(ctx):
     order = enum_order()
     if ["WHATENC_" + o for o in order] != [c_enum(n) for n, _ in encs]:
         raise SystemExit("labels.py: encodings.js order differs from "
-                         "enum whatenc_encoding")
+                         "module/include/whatenc_encodings.h")
     all_labels = sorted((label, i) for i, (_, ls) in enumerate(encs)
                         for label in ls)
     names = [label for label, _ in all_labels]

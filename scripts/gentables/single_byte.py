@@ -16,45 +16,28 @@ ISO-8859-8-I uses the ISO-8859-8 index (Encoding Standard, "Legacy
 single-byte encodings")."""
 
 import common
+import labels
 
-# (enum suffix, index name), in enum whatenc_encoding order.
-ENCODINGS = [
-    ("IBM866", "ibm866"),
-    ("ISO_8859_2", "iso-8859-2"),
-    ("ISO_8859_3", "iso-8859-3"),
-    ("ISO_8859_4", "iso-8859-4"),
-    ("ISO_8859_5", "iso-8859-5"),
-    ("ISO_8859_6", "iso-8859-6"),
-    ("ISO_8859_7", "iso-8859-7"),
-    ("ISO_8859_8", "iso-8859-8"),
-    ("ISO_8859_8_I", "iso-8859-8"),
-    ("ISO_8859_10", "iso-8859-10"),
-    ("ISO_8859_13", "iso-8859-13"),
-    ("ISO_8859_14", "iso-8859-14"),
-    ("ISO_8859_15", "iso-8859-15"),
-    ("ISO_8859_16", "iso-8859-16"),
-    ("KOI8_R", "koi8-r"),
-    ("KOI8_U", "koi8-u"),
-    ("MACINTOSH", "macintosh"),
-    ("WINDOWS_874", "windows-874"),
-    ("WINDOWS_1250", "windows-1250"),
-    ("WINDOWS_1251", "windows-1251"),
-    ("WINDOWS_1252", "windows-1252"),
-    ("WINDOWS_1253", "windows-1253"),
-    ("WINDOWS_1254", "windows-1254"),
-    ("WINDOWS_1255", "windows-1255"),
-    ("WINDOWS_1256", "windows-1256"),
-    ("WINDOWS_1257", "windows-1257"),
-    ("WINDOWS_1258", "windows-1258"),
-    ("X_MAC_CYRILLIC", "x-mac-cyrillic"),
-]
+def single_byte_encodings():
+    """(enum suffix, index name) of the WHATENC_SB() lines of
+    whatenc_encodings.h, in their order (their rows WE_SB_<suffix>): the index is named after the
+    encoding, but ISO-8859-8-I's, which is ISO-8859-8's."""
+    names = {labels.c_enum(n): n for n, _ in labels.load_encodings()}
+    out = []
+    for kind, suffix in common.encoding_list():
+        if kind == "SB":
+            index = names["WHATENC_" + suffix].lower()
+            out.append((suffix, "iso-8859-8" if index == "iso-8859-8-i"
+                        else index))
+    return out
 
 
 def generate(ctx):
+    sb_encs = single_byte_encodings()
     dec, cps, bytes_, first = [], [], [], []
     pages = 0
     seen = {}
-    for _, name in ENCODINGS:
+    for _, name in sb_encs:
         index = ctx.indexes[name]
         if len(index) != 128:
             raise SystemExit("single_byte.py: %s has %d entries"
@@ -75,7 +58,7 @@ def generate(ctx):
         pages += len({cp >> 8 for cp in rev})
         seen[name] = len(rev)
     first.append(len(cps))
-    n = len(ENCODINGS)
+    n = len(sb_encs)
     # page table: code points below PAGE_LIMIT, pages of 64
     page_limit, shift = 0x2600, 6
     npages = page_limit >> shift
@@ -83,7 +66,7 @@ def generate(ctx):
     page_ids = {empty: 0}
     page_list = [empty]
     page_index = []
-    for _, name in ENCODINGS:
+    for _, name in sb_encs:
         rev = {}
         for ptr, cp in enumerate(ctx.indexes[name]):
             if cp is not None and cp not in rev:
@@ -119,10 +102,10 @@ def generate(ctx):
                % page_size)
     out.append(" */\n")
     out.append("/* Decode: code point of byte 0x80 + i, 0 if none; "
-               "by encoding - WHATENC_IBM866. */")
+               "by row WE_SB_<encoding>. */")
     out.append("static const u16 we_sb_decode[WE_SB_COUNT][128] = {")
-    for (enum, name), table in zip(ENCODINGS, dec):
-        out.append("\t[WHATENC_%s - WHATENC_FIRST_SINGLE_BYTE] = { /* %s */"
+    for (enum, name), table in zip(sb_encs, dec):
+        out.append("\t[WE_SB_%s] = { /* %s */"
                    % (enum, name))
         for i in range(0, 128, 8):
             out.append("\t\t" + ", ".join("0x%04x" % v
@@ -144,8 +127,8 @@ def generate(ctx):
                "[cp & 63], 0 if none. */")
     out.append("static const u8 we_sb_enc_pidx[WE_SB_COUNT]"
                "[WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT] = {")
-    for (enum, name), row in zip(ENCODINGS, page_index):
-        out.append("\t[WHATENC_%s - WHATENC_FIRST_SINGLE_BYTE] = { /* %s */"
+    for (enum, name), row in zip(sb_encs, page_index):
+        out.append("\t[WE_SB_%s] = { /* %s */"
                    % (enum, name))
         for i in range(0, len(row), 16):
             out.append("\t\t" + ", ".join("%d" % v for v in row[i:i + 16]) + ",")

@@ -7,8 +7,12 @@
  *   -DFUZZ_ENCODE=0|1    decoder or encoder target
  *
  * Input layout: byte 0 chooses the encoding in the family (and flags),
- * byte 1 the mode flags, byte 2 seeds the chunking PRNG, the rest is the
- * data to convert (bytes to decode, or UTF-8 to encode, malformed or not).
+ * byte 1 the mode flags, byte 2 seeds the chunking PRNG and (mod 3) picks
+ * the vector level (whatenc_vec_set_level(): scalar, SSE2, AVX2, or the
+ * best below it the CPU has), the rest is the data to convert (bytes to
+ * decode, or UTF-8 to encode, malformed or not). The one-call runs use
+ * that level's vector paths; the chunked runs' small output windows
+ * mostly keep them scalar, so D5/E4 compare the levels too.
  *
  * Decoder invariants (abort() on violation):
  *  D1 one call (last = true) with a buffer of exactly
@@ -811,6 +815,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size < 3)
 		return 0;
+	whatenc_vec_set_level(data[2] % 3);
 #if FUZZ_ENCODE
 	fuzz_encode(data[0], data[1], data[2], data + 3, size - 3);
 #else

@@ -23,9 +23,9 @@
  * pages of 256 per encoding, unshared, would take 37888 bytes.
  */
 
-/* Decode: code point of byte 0x80 + i, 0 if none; by encoding - WHATENC_IBM866. */
+/* Decode: code point of byte 0x80 + i, 0 if none; by row WE_SB_<encoding>. */
 static const u16 we_sb_decode[WE_SB_COUNT][128] = {
-	[WHATENC_IBM866 - WHATENC_FIRST_SINGLE_BYTE] = { /* ibm866 */
+	[WE_SB_IBM866] = { /* ibm866 */
 		0x0410, 0x0411, 0x0412, 0x0413, 0x0414, 0x0415, 0x0416, 0x0417,
 		0x0418, 0x0419, 0x041a, 0x041b, 0x041c, 0x041d, 0x041e, 0x041f,
 		0x0420, 0x0421, 0x0422, 0x0423, 0x0424, 0x0425, 0x0426, 0x0427,
@@ -43,7 +43,7 @@ static const u16 we_sb_decode[WE_SB_COUNT][128] = {
 		0x0401, 0x0451, 0x0404, 0x0454, 0x0407, 0x0457, 0x040e, 0x045e,
 		0x00b0, 0x2219, 0x00b7, 0x221a, 0x2116, 0x00a4, 0x25a0, 0x00a0,
 	},
-	[WHATENC_ISO_8859_2 - WHATENC_FIRST_SINGLE_BYTE] = { /* iso-8859-2 */
+	[WE_SB_ISO_8859_2] = { /* iso-8859-2 */
 		0x0080, 0x0081, 0x0082, 0x0083, 0x0084, 0x0085, 0x0086, 0x0087,
 		0x0088, 0x0089, 0x008a, 0x008b, 0x008c, 0x008d, 0x008e, 0x008f,
 		0x0090, 0x0091, 0x0092, 0x0093, 0x0094, 0x0095, 0x0096, 0x0097,
@@ -61,7 +61,7 @@ static const u16 we_sb_decode[WE_SB_COUNT][128] = {
 		0x0111, 0x0144, 0x0148, 0x00f3, 0x00f4, 0x0151, 0x00f6, 0x00f7,
 		0x0159, 0x016f, 0x00fa, 0x0171, 0x00fc, 0x00fd, 0x0163, 0x02d9,
 	},
-	[WHATENC_ISO_8859_3 - WHATENC_FIRST_SINGLE_BYTE] = { /* iso-8859-3 */
+	[WE_SB_ISO_8859_3] = { /* iso-8859-3 */
 		0x0080, 0x0081, 0x0082, 0x0083, 0x0084, 0x0085, 0x0086, 0x0087,
 		0x0088, 0x0089, 0x008a, 0x008b, 0x008c, 0x008d, 0x008e, 0x008f,
 		0x0090, 0x0091, 0x0092, 0x0093, 0x0094, 0x0095, 0x0096, 0x0097,
@@ -79,7 +79,7 @@ static const u16 we_sb_decode[WE_SB_COUNT][128] = {
 		0x0000, 0x00f1, 0x00f2, 0x00f3, 0x00f4, 0x0121, 0x00f6, 0x00f7,
 		0x011d, 0x00f9, 0x00fa, 0x00fb, 0x00fc, 0x016d, 0x015d, 0x02d9,
 	},
-	[WHATENC_ISO_8859_4 - WHATENC_FIRST_SINGLE_BYTE] = { /* iso-8859-4 */
+	[WE_SB_ISO_8859_4] = { /* iso-8859-4 */
 		0x0080, 0x0081, 0x0082, 0x0083, 0x0084, 0x0085, 0x0086, 0x0087,
 		0x0088, 0x0089, 0x008a, 0x008b, 0x008c, 0x008d, 0x008e, 0x008f,
 		0x0090, 0x0091, 0x0092, 0x0093, 0x0094, 0x0095, 0x0096, 0x0097,
@@ -97,7 +97,7 @@ static const u16 we_sb_decode[WE_SB_COUNT][128] = {
 		0x0111, 0x0146, 0x014d, 0x0137, 0x00f4, 0x00f5, 0x00f6, 0x00f7,
 		0x00f8, 0x0173, 0x00fa, 0x00fb, 0x00fc, 0x0169, 0x016b, 0x02d9,
 	},
-	[WHATENC_ISO_8859_5 - WHATENC_FIRST_SINGLE_BYTE] = { /* iso-8859-5 */
+	[WE_SB_ISO_8859_5] = { /* iso-8859-5 */
 		0x0080, 0x0081, 0x0082, 0x0083, 0x0084, 0x0085, 0x0086, 0x0087,
 		0x0088, 0x0089, 0x008a, 0x008b, 0x008c, 0x008d, 0x008e, 0x008f,
 		0x0090, 0x0091, 0x0092, 0x0093, 0x0094, 0x0095, 0x0096, 0x0097,
@@ -115,7 +115,7 @@ static const u16 we_sb_decode[WE_SB_COUNT][128] = {
 		0x2116, 0x0451, 0x0452, 0x0453, 0x0454, 0x0455, 0x0456, 0x0457,
 		0x0458, 0x0459, 0x045a, 0x045b, 0x045c, 0x00a7, 0x045e, 0x045f,
 	},
-	[WHATENC_ISO_8859_6 - WHATENC_FIRST_SINGLE_BYTE] = { /* iso-8859-6 */
+	[WE_SB_ISO_8859_6] = { /* iso-8859-6 */
 		0x0080, 0x0081, 0x0082, 0x0083, 0x0084, 0x0085, 0x0086, 0x0087,
 		0x0088, 0x0089, 0x008a, 0x008b, 0x008c, 0x008d, 0x008e, 0x008f,
 		0x0090, 0x0091, 0x0092, 0x0093, 0x0094, 0x0095, 0x0096, 0x0097,
@@ -133,7 +133,7 @@ static const u16 we_sb_decode[WE_SB_COUNT][128] = {
 		0x0650, 0x0651, 0x0652, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000,
 		0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000,
 	},
-	[WHATENC_ISO_8859_7 - WHATENC_FIRST_SINGLE_BYTE] = { /* iso-8859-7 */
+	[WE_SB_ISO_8859_7] = { /* iso-8859-7 */
 		0x0080, 0x0081, 0x0082, 0x0083, 0x0084, 0x0085, 0x0086, 0x0087,
 		0x0088, 0x0089, 0x008a, 0x008b, 0x008c, 0x008d, 0x008e, 0x008f,
 		0x0090, 0x0091, 0x0092, 0x0093, 0x0094, 0x0095, 0x0096, 0x0097,
@@ -151,7 +151,7 @@ static const u16 we_sb_decode[WE_SB_COUNT][128] = {
 		0x03c0, 0x03c1, 0x03c2, 0x03c3, 0x03c4, 0x03c5, 0x03c6, 0x03c7,
 		0x03c8, 0x03c9, 0x03ca, 0x03cb, 0x03cc, 0x03cd, 0x03ce, 0x0000,
 	},
-	[WHATENC_ISO_8859_8 - WHATENC_FIRST_SINGLE_BYTE] = { /* iso-8859-8 */
+	[WE_SB_ISO_8859_8] = { /* iso-8859-8 */
 		0x0080, 0x0081, 0x0082, 0x0083, 0x0084, 0x0085, 0x0086, 0x0087,
 		0x0088, 0x0089, 0x008a, 0x008b, 0x008c, 0x008d, 0x008e, 0x008f,
 		0x0090, 0x0091, 0x0092, 0x0093, 0x0094, 0x0095, 0x0096, 0x0097,
@@ -169,7 +169,7 @@ static const u16 we_sb_decode[WE_SB_COUNT][128] = {
 		0x05e0, 0x05e1, 0x05e2, 0x05e3, 0x05e4, 0x05e5, 0x05e6, 0x05e7,
 		0x05e8, 0x05e9, 0x05ea, 0x0000, 0x0000, 0x200e, 0x200f, 0x0000,
 	},
-	[WHATENC_ISO_8859_8_I - WHATENC_FIRST_SINGLE_BYTE] = { /* iso-8859-8 */
+	[WE_SB_ISO_8859_8_I] = { /* iso-8859-8 */
 		0x0080, 0x0081, 0x0082, 0x0083, 0x0084, 0x0085, 0x0086, 0x0087,
 		0x0088, 0x0089, 0x008a, 0x008b, 0x008c, 0x008d, 0x008e, 0x008f,
 		0x0090, 0x0091, 0x0092, 0x0093, 0x0094, 0x0095, 0x0096, 0x0097,
@@ -187,7 +187,7 @@ static const u16 we_sb_decode[WE_SB_COUNT][128] = {
 		0x05e0, 0x05e1, 0x05e2, 0x05e3, 0x05e4, 0x05e5, 0x05e6, 0x05e7,
 		0x05e8, 0x05e9, 0x05ea, 0x0000, 0x0000, 0x200e, 0x200f, 0x0000,
 	},
-	[WHATENC_ISO_8859_10 - WHATENC_FIRST_SINGLE_BYTE] = { /* iso-8859-10 */
+	[WE_SB_ISO_8859_10] = { /* iso-8859-10 */
 		0x0080, 0x0081, 0x0082, 0x0083, 0x0084, 0x0085, 0x0086, 0x0087,
 		0x0088, 0x0089, 0x008a, 0x008b, 0x008c, 0x008d, 0x008e, 0x008f,
 		0x0090, 0x0091, 0x0092, 0x0093, 0x0094, 0x0095, 0x0096, 0x0097,
@@ -205,7 +205,7 @@ static const u16 we_sb_decode[WE_SB_COUNT][128] = {
 		0x00f0, 0x0146, 0x014d, 0x00f3, 0x00f4, 0x00f5, 0x00f6, 0x0169,
 		0x00f8, 0x0173, 0x00fa, 0x00fb, 0x00fc, 0x00fd, 0x00fe, 0x0138,
 	},
-	[WHATENC_ISO_8859_13 - WHATENC_FIRST_SINGLE_BYTE] = { /* iso-8859-13 */
+	[WE_SB_ISO_8859_13] = { /* iso-8859-13 */
 		0x0080, 0x0081, 0x0082, 0x0083, 0x0084, 0x0085, 0x0086, 0x0087,
 		0x0088, 0x0089, 0x008a, 0x008b, 0x008c, 0x008d, 0x008e, 0x008f,
 		0x0090, 0x0091, 0x0092, 0x0093, 0x0094, 0x0095, 0x0096, 0x0097,
@@ -223,7 +223,7 @@ static const u16 we_sb_decode[WE_SB_COUNT][128] = {
 		0x0161, 0x0144, 0x0146, 0x00f3, 0x014d, 0x00f5, 0x00f6, 0x00f7,
 		0x0173, 0x0142, 0x015b, 0x016b, 0x00fc, 0x017c, 0x017e, 0x2019,
 	},
-	[WHATENC_ISO_8859_14 - WHATENC_FIRST_SINGLE_BYTE] = { /* iso-8859-14 */
+	[WE_SB_ISO_8859_14] = { /* iso-8859-14 */
 		0x0080, 0x0081, 0x0082, 0x0083, 0x0084, 0x0085, 0x0086, 0x0087,
 		0x0088, 0x0089, 0x008a, 0x008b, 0x008c, 0x008d, 0x008e, 0x008f,
 		0x0090, 0x0091, 0x0092, 0x0093, 0x0094, 0x0095, 0x0096, 0x0097,
@@ -241,7 +241,7 @@ static const u16 we_sb_decode[WE_SB_COUNT][128] = {
 		0x0175, 0x00f1, 0x00f2, 0x00f3, 0x00f4, 0x00f5, 0x00f6, 0x1e6b,
 		0x00f8, 0x00f9, 0x00fa, 0x00fb, 0x00fc, 0x00fd, 0x0177, 0x00ff,
 	},
-	[WHATENC_ISO_8859_15 - WHATENC_FIRST_SINGLE_BYTE] = { /* iso-8859-15 */
+	[WE_SB_ISO_8859_15] = { /* iso-8859-15 */
 		0x0080, 0x0081, 0x0082, 0x0083, 0x0084, 0x0085, 0x0086, 0x0087,
 		0x0088, 0x0089, 0x008a, 0x008b, 0x008c, 0x008d, 0x008e, 0x008f,
 		0x0090, 0x0091, 0x0092, 0x0093, 0x0094, 0x0095, 0x0096, 0x0097,
@@ -259,7 +259,7 @@ static const u16 we_sb_decode[WE_SB_COUNT][128] = {
 		0x00f0, 0x00f1, 0x00f2, 0x00f3, 0x00f4, 0x00f5, 0x00f6, 0x00f7,
 		0x00f8, 0x00f9, 0x00fa, 0x00fb, 0x00fc, 0x00fd, 0x00fe, 0x00ff,
 	},
-	[WHATENC_ISO_8859_16 - WHATENC_FIRST_SINGLE_BYTE] = { /* iso-8859-16 */
+	[WE_SB_ISO_8859_16] = { /* iso-8859-16 */
 		0x0080, 0x0081, 0x0082, 0x0083, 0x0084, 0x0085, 0x0086, 0x0087,
 		0x0088, 0x0089, 0x008a, 0x008b, 0x008c, 0x008d, 0x008e, 0x008f,
 		0x0090, 0x0091, 0x0092, 0x0093, 0x0094, 0x0095, 0x0096, 0x0097,
@@ -277,7 +277,7 @@ static const u16 we_sb_decode[WE_SB_COUNT][128] = {
 		0x0111, 0x0144, 0x00f2, 0x00f3, 0x00f4, 0x0151, 0x00f6, 0x015b,
 		0x0171, 0x00f9, 0x00fa, 0x00fb, 0x00fc, 0x0119, 0x021b, 0x00ff,
 	},
-	[WHATENC_KOI8_R - WHATENC_FIRST_SINGLE_BYTE] = { /* koi8-r */
+	[WE_SB_KOI8_R] = { /* koi8-r */
 		0x2500, 0x2502, 0x250c, 0x2510, 0x2514, 0x2518, 0x251c, 0x2524,
 		0x252c, 0x2534, 0x253c, 0x2580, 0x2584, 0x2588, 0x258c, 0x2590,
 		0x2591, 0x2592, 0x2593, 0x2320, 0x25a0, 0x2219, 0x221a, 0x2248,
@@ -295,7 +295,7 @@ static const u16 we_sb_decode[WE_SB_COUNT][128] = {
 		0x041f, 0x042f, 0x0420, 0x0421, 0x0422, 0x0423, 0x0416, 0x0412,
 		0x042c, 0x042b, 0x0417, 0x0428, 0x042d, 0x0429, 0x0427, 0x042a,
 	},
-	[WHATENC_KOI8_U - WHATENC_FIRST_SINGLE_BYTE] = { /* koi8-u */
+	[WE_SB_KOI8_U] = { /* koi8-u */
 		0x2500, 0x2502, 0x250c, 0x2510, 0x2514, 0x2518, 0x251c, 0x2524,
 		0x252c, 0x2534, 0x253c, 0x2580, 0x2584, 0x2588, 0x258c, 0x2590,
 		0x2591, 0x2592, 0x2593, 0x2320, 0x25a0, 0x2219, 0x221a, 0x2248,
@@ -313,7 +313,7 @@ static const u16 we_sb_decode[WE_SB_COUNT][128] = {
 		0x041f, 0x042f, 0x0420, 0x0421, 0x0422, 0x0423, 0x0416, 0x0412,
 		0x042c, 0x042b, 0x0417, 0x0428, 0x042d, 0x0429, 0x0427, 0x042a,
 	},
-	[WHATENC_MACINTOSH - WHATENC_FIRST_SINGLE_BYTE] = { /* macintosh */
+	[WE_SB_MACINTOSH] = { /* macintosh */
 		0x00c4, 0x00c5, 0x00c7, 0x00c9, 0x00d1, 0x00d6, 0x00dc, 0x00e1,
 		0x00e0, 0x00e2, 0x00e4, 0x00e3, 0x00e5, 0x00e7, 0x00e9, 0x00e8,
 		0x00ea, 0x00eb, 0x00ed, 0x00ec, 0x00ee, 0x00ef, 0x00f1, 0x00f3,
@@ -331,7 +331,7 @@ static const u16 we_sb_decode[WE_SB_COUNT][128] = {
 		0xf8ff, 0x00d2, 0x00da, 0x00db, 0x00d9, 0x0131, 0x02c6, 0x02dc,
 		0x00af, 0x02d8, 0x02d9, 0x02da, 0x00b8, 0x02dd, 0x02db, 0x02c7,
 	},
-	[WHATENC_WINDOWS_874 - WHATENC_FIRST_SINGLE_BYTE] = { /* windows-874 */
+	[WE_SB_WINDOWS_874] = { /* windows-874 */
 		0x20ac, 0x0081, 0x0082, 0x0083, 0x0084, 0x2026, 0x0086, 0x0087,
 		0x0088, 0x0089, 0x008a, 0x008b, 0x008c, 0x008d, 0x008e, 0x008f,
 		0x0090, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014,
@@ -349,7 +349,7 @@ static const u16 we_sb_decode[WE_SB_COUNT][128] = {
 		0x0e50, 0x0e51, 0x0e52, 0x0e53, 0x0e54, 0x0e55, 0x0e56, 0x0e57,
 		0x0e58, 0x0e59, 0x0e5a, 0x0e5b, 0x0000, 0x0000, 0x0000, 0x0000,
 	},
-	[WHATENC_WINDOWS_1250 - WHATENC_FIRST_SINGLE_BYTE] = { /* windows-1250 */
+	[WE_SB_WINDOWS_1250] = { /* windows-1250 */
 		0x20ac, 0x0081, 0x201a, 0x0083, 0x201e, 0x2026, 0x2020, 0x2021,
 		0x0088, 0x2030, 0x0160, 0x2039, 0x015a, 0x0164, 0x017d, 0x0179,
 		0x0090, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014,
@@ -367,7 +367,7 @@ static const u16 we_sb_decode[WE_SB_COUNT][128] = {
 		0x0111, 0x0144, 0x0148, 0x00f3, 0x00f4, 0x0151, 0x00f6, 0x00f7,
 		0x0159, 0x016f, 0x00fa, 0x0171, 0x00fc, 0x00fd, 0x0163, 0x02d9,
 	},
-	[WHATENC_WINDOWS_1251 - WHATENC_FIRST_SINGLE_BYTE] = { /* windows-1251 */
+	[WE_SB_WINDOWS_1251] = { /* windows-1251 */
 		0x0402, 0x0403, 0x201a, 0x0453, 0x201e, 0x2026, 0x2020, 0x2021,
 		0x20ac, 0x2030, 0x0409, 0x2039, 0x040a, 0x040c, 0x040b, 0x040f,
 		0x0452, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014,
@@ -385,7 +385,7 @@ static const u16 we_sb_decode[WE_SB_COUNT][128] = {
 		0x0440, 0x0441, 0x0442, 0x0443, 0x0444, 0x0445, 0x0446, 0x0447,
 		0x0448, 0x0449, 0x044a, 0x044b, 0x044c, 0x044d, 0x044e, 0x044f,
 	},
-	[WHATENC_WINDOWS_1252 - WHATENC_FIRST_SINGLE_BYTE] = { /* windows-1252 */
+	[WE_SB_WINDOWS_1252] = { /* windows-1252 */
 		0x20ac, 0x0081, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021,
 		0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008d, 0x017d, 0x008f,
 		0x0090, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014,
@@ -403,7 +403,7 @@ static const u16 we_sb_decode[WE_SB_COUNT][128] = {
 		0x00f0, 0x00f1, 0x00f2, 0x00f3, 0x00f4, 0x00f5, 0x00f6, 0x00f7,
 		0x00f8, 0x00f9, 0x00fa, 0x00fb, 0x00fc, 0x00fd, 0x00fe, 0x00ff,
 	},
-	[WHATENC_WINDOWS_1253 - WHATENC_FIRST_SINGLE_BYTE] = { /* windows-1253 */
+	[WE_SB_WINDOWS_1253] = { /* windows-1253 */
 		0x20ac, 0x0081, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021,
 		0x0088, 0x2030, 0x008a, 0x2039, 0x008c, 0x008d, 0x008e, 0x008f,
 		0x0090, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014,
@@ -421,7 +421,7 @@ static const u16 we_sb_decode[WE_SB_COUNT][128] = {
 		0x03c0, 0x03c1, 0x03c2, 0x03c3, 0x03c4, 0x03c5, 0x03c6, 0x03c7,
 		0x03c8, 0x03c9, 0x03ca, 0x03cb, 0x03cc, 0x03cd, 0x03ce, 0x0000,
 	},
-	[WHATENC_WINDOWS_1254 - WHATENC_FIRST_SINGLE_BYTE] = { /* windows-1254 */
+	[WE_SB_WINDOWS_1254] = { /* windows-1254 */
 		0x20ac, 0x0081, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021,
 		0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008d, 0x008e, 0x008f,
 		0x0090, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014,
@@ -439,7 +439,7 @@ static const u16 we_sb_decode[WE_SB_COUNT][128] = {
 		0x011f, 0x00f1, 0x00f2, 0x00f3, 0x00f4, 0x00f5, 0x00f6, 0x00f7,
 		0x00f8, 0x00f9, 0x00fa, 0x00fb, 0x00fc, 0x0131, 0x015f, 0x00ff,
 	},
-	[WHATENC_WINDOWS_1255 - WHATENC_FIRST_SINGLE_BYTE] = { /* windows-1255 */
+	[WE_SB_WINDOWS_1255] = { /* windows-1255 */
 		0x20ac, 0x0081, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021,
 		0x02c6, 0x2030, 0x008a, 0x2039, 0x008c, 0x008d, 0x008e, 0x008f,
 		0x0090, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014,
@@ -457,7 +457,7 @@ static const u16 we_sb_decode[WE_SB_COUNT][128] = {
 		0x05e0, 0x05e1, 0x05e2, 0x05e3, 0x05e4, 0x05e5, 0x05e6, 0x05e7,
 		0x05e8, 0x05e9, 0x05ea, 0x0000, 0x0000, 0x200e, 0x200f, 0x0000,
 	},
-	[WHATENC_WINDOWS_1256 - WHATENC_FIRST_SINGLE_BYTE] = { /* windows-1256 */
+	[WE_SB_WINDOWS_1256] = { /* windows-1256 */
 		0x20ac, 0x067e, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021,
 		0x02c6, 0x2030, 0x0679, 0x2039, 0x0152, 0x0686, 0x0698, 0x0688,
 		0x06af, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014,
@@ -475,7 +475,7 @@ static const u16 we_sb_decode[WE_SB_COUNT][128] = {
 		0x064b, 0x064c, 0x064d, 0x064e, 0x00f4, 0x064f, 0x0650, 0x00f7,
 		0x0651, 0x00f9, 0x0652, 0x00fb, 0x00fc, 0x200e, 0x200f, 0x06d2,
 	},
-	[WHATENC_WINDOWS_1257 - WHATENC_FIRST_SINGLE_BYTE] = { /* windows-1257 */
+	[WE_SB_WINDOWS_1257] = { /* windows-1257 */
 		0x20ac, 0x0081, 0x201a, 0x0083, 0x201e, 0x2026, 0x2020, 0x2021,
 		0x0088, 0x2030, 0x008a, 0x2039, 0x008c, 0x00a8, 0x02c7, 0x00b8,
 		0x0090, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014,
@@ -493,7 +493,7 @@ static const u16 we_sb_decode[WE_SB_COUNT][128] = {
 		0x0161, 0x0144, 0x0146, 0x00f3, 0x014d, 0x00f5, 0x00f6, 0x00f7,
 		0x0173, 0x0142, 0x015b, 0x016b, 0x00fc, 0x017c, 0x017e, 0x02d9,
 	},
-	[WHATENC_WINDOWS_1258 - WHATENC_FIRST_SINGLE_BYTE] = { /* windows-1258 */
+	[WE_SB_WINDOWS_1258] = { /* windows-1258 */
 		0x20ac, 0x0081, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021,
 		0x02c6, 0x2030, 0x008a, 0x2039, 0x0152, 0x008d, 0x008e, 0x008f,
 		0x0090, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014,
@@ -511,7 +511,7 @@ static const u16 we_sb_decode[WE_SB_COUNT][128] = {
 		0x0111, 0x00f1, 0x0323, 0x00f3, 0x00f4, 0x01a1, 0x00f6, 0x00f7,
 		0x00f8, 0x00f9, 0x00fa, 0x00fb, 0x00fc, 0x01b0, 0x20ab, 0x00ff,
 	},
-	[WHATENC_X_MAC_CYRILLIC - WHATENC_FIRST_SINGLE_BYTE] = { /* x-mac-cyrillic */
+	[WE_SB_X_MAC_CYRILLIC] = { /* x-mac-cyrillic */
 		0x0410, 0x0411, 0x0412, 0x0413, 0x0414, 0x0415, 0x0416, 0x0417,
 		0x0418, 0x0419, 0x041a, 0x041b, 0x041c, 0x041d, 0x041e, 0x041f,
 		0x0420, 0x0421, 0x0422, 0x0423, 0x0424, 0x0425, 0x0426, 0x0427,
@@ -1265,7 +1265,7 @@ static const u8 we_sb_enc_byte[WE_SB_PAIRS] = {
 /* Encode, code points below WE_SB_PAGE_LIMIT: the byte is
  * we_sb_enc_page[we_sb_enc_pidx[k][cp >> WE_SB_PAGE_SHIFT]][cp & 63], 0 if none. */
 static const u8 we_sb_enc_pidx[WE_SB_COUNT][WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT] = {
-	[WHATENC_IBM866 - WHATENC_FIRST_SINGLE_BYTE] = { /* ibm866 */
+	[WE_SB_IBM866] = { /* ibm866 */
 		0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1277,7 +1277,7 @@ static const u8 we_sb_enc_pidx[WE_SB_COUNT][WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT
 		0, 0, 0, 0, 4, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 6, 7, 8, 0,
 	},
-	[WHATENC_ISO_8859_2 - WHATENC_FIRST_SINGLE_BYTE] = { /* iso-8859-2 */
+	[WE_SB_ISO_8859_2] = { /* iso-8859-2 */
 		0, 0, 9, 10, 11, 12, 0, 0, 0, 0, 0, 13, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1289,7 +1289,7 @@ static const u8 we_sb_enc_pidx[WE_SB_COUNT][WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0,
 	},
-	[WHATENC_ISO_8859_3 - WHATENC_FIRST_SINGLE_BYTE] = { /* iso-8859-3 */
+	[WE_SB_ISO_8859_3] = { /* iso-8859-3 */
 		0, 0, 14, 15, 16, 17, 0, 0, 0, 0, 0, 18, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1301,7 +1301,7 @@ static const u8 we_sb_enc_pidx[WE_SB_COUNT][WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0,
 	},
-	[WHATENC_ISO_8859_4 - WHATENC_FIRST_SINGLE_BYTE] = { /* iso-8859-4 */
+	[WE_SB_ISO_8859_4] = { /* iso-8859-4 */
 		0, 0, 19, 20, 21, 22, 0, 0, 0, 0, 0, 23, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1313,7 +1313,7 @@ static const u8 we_sb_enc_pidx[WE_SB_COUNT][WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0,
 	},
-	[WHATENC_ISO_8859_5 - WHATENC_FIRST_SINGLE_BYTE] = { /* iso-8859-5 */
+	[WE_SB_ISO_8859_5] = { /* iso-8859-5 */
 		0, 0, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		25, 26, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1325,7 +1325,7 @@ static const u8 we_sb_enc_pidx[WE_SB_COUNT][WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT
 		0, 0, 0, 0, 27, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0,
 	},
-	[WHATENC_ISO_8859_6 - WHATENC_FIRST_SINGLE_BYTE] = { /* iso-8859-6 */
+	[WE_SB_ISO_8859_6] = { /* iso-8859-6 */
 		0, 0, 28, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 29, 30, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1337,7 +1337,7 @@ static const u8 we_sb_enc_pidx[WE_SB_COUNT][WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0,
 	},
-	[WHATENC_ISO_8859_7 - WHATENC_FIRST_SINGLE_BYTE] = { /* iso-8859-7 */
+	[WE_SB_ISO_8859_7] = { /* iso-8859-7 */
 		0, 0, 31, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32, 33, 34,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1349,7 +1349,7 @@ static const u8 we_sb_enc_pidx[WE_SB_COUNT][WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT
 		35, 0, 36, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0,
 	},
-	[WHATENC_ISO_8859_8 - WHATENC_FIRST_SINGLE_BYTE] = { /* iso-8859-8 */
+	[WE_SB_ISO_8859_8] = { /* iso-8859-8 */
 		0, 0, 37, 38, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 39, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1361,7 +1361,7 @@ static const u8 we_sb_enc_pidx[WE_SB_COUNT][WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT
 		40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0,
 	},
-	[WHATENC_ISO_8859_8_I - WHATENC_FIRST_SINGLE_BYTE] = { /* iso-8859-8 */
+	[WE_SB_ISO_8859_8_I] = { /* iso-8859-8 */
 		0, 0, 37, 38, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 39, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1373,7 +1373,7 @@ static const u8 we_sb_enc_pidx[WE_SB_COUNT][WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT
 		40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0,
 	},
-	[WHATENC_ISO_8859_10 - WHATENC_FIRST_SINGLE_BYTE] = { /* iso-8859-10 */
+	[WE_SB_ISO_8859_10] = { /* iso-8859-10 */
 		0, 0, 41, 42, 43, 44, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1385,7 +1385,7 @@ static const u8 we_sb_enc_pidx[WE_SB_COUNT][WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT
 		45, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0,
 	},
-	[WHATENC_ISO_8859_13 - WHATENC_FIRST_SINGLE_BYTE] = { /* iso-8859-13 */
+	[WE_SB_ISO_8859_13] = { /* iso-8859-13 */
 		0, 0, 46, 47, 48, 49, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1397,7 +1397,7 @@ static const u8 we_sb_enc_pidx[WE_SB_COUNT][WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT
 		50, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0,
 	},
-	[WHATENC_ISO_8859_14 - WHATENC_FIRST_SINGLE_BYTE] = { /* iso-8859-14 */
+	[WE_SB_ISO_8859_14] = { /* iso-8859-14 */
 		0, 0, 51, 52, 53, 54, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1409,7 +1409,7 @@ static const u8 we_sb_enc_pidx[WE_SB_COUNT][WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0,
 	},
-	[WHATENC_ISO_8859_15 - WHATENC_FIRST_SINGLE_BYTE] = { /* iso-8859-15 */
+	[WE_SB_ISO_8859_15] = { /* iso-8859-15 */
 		0, 0, 59, 60, 0, 61, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1421,7 +1421,7 @@ static const u8 we_sb_enc_pidx[WE_SB_COUNT][WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT
 		0, 0, 62, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0,
 	},
-	[WHATENC_ISO_8859_16 - WHATENC_FIRST_SINGLE_BYTE] = { /* iso-8859-16 */
+	[WE_SB_ISO_8859_16] = { /* iso-8859-16 */
 		0, 0, 63, 64, 65, 66, 0, 0, 67, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1433,7 +1433,7 @@ static const u8 we_sb_enc_pidx[WE_SB_COUNT][WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT
 		68, 0, 62, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0,
 	},
-	[WHATENC_KOI8_R - WHATENC_FIRST_SINGLE_BYTE] = { /* koi8-r */
+	[WE_SB_KOI8_R] = { /* koi8-r */
 		0, 0, 69, 70, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		71, 72, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1445,7 +1445,7 @@ static const u8 we_sb_enc_pidx[WE_SB_COUNT][WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT
 		0, 0, 0, 0, 0, 0, 0, 0, 73, 74, 0, 0, 75, 0, 0, 0,
 		0, 0, 0, 0, 76, 77, 78, 0,
 	},
-	[WHATENC_KOI8_U - WHATENC_FIRST_SINGLE_BYTE] = { /* koi8-u */
+	[WE_SB_KOI8_U] = { /* koi8-u */
 		0, 0, 69, 70, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		79, 80, 81, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1457,7 +1457,7 @@ static const u8 we_sb_enc_pidx[WE_SB_COUNT][WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT
 		0, 0, 0, 0, 0, 0, 0, 0, 73, 74, 0, 0, 75, 0, 0, 0,
 		0, 0, 0, 0, 76, 82, 78, 0,
 	},
-	[WHATENC_MACINTOSH - WHATENC_FIRST_SINGLE_BYTE] = { /* macintosh */
+	[WE_SB_MACINTOSH] = { /* macintosh */
 		0, 0, 83, 84, 85, 86, 87, 0, 0, 0, 0, 88, 0, 0, 89, 90,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1469,7 +1469,7 @@ static const u8 we_sb_enc_pidx[WE_SB_COUNT][WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT
 		91, 92, 93, 0, 94, 0, 0, 0, 95, 96, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 97,
 	},
-	[WHATENC_WINDOWS_874 - WHATENC_FIRST_SINGLE_BYTE] = { /* windows-874 */
+	[WE_SB_WINDOWS_874] = { /* windows-874 */
 		0, 0, 98, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1481,7 +1481,7 @@ static const u8 we_sb_enc_pidx[WE_SB_COUNT][WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT
 		101, 0, 102, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0,
 	},
-	[WHATENC_WINDOWS_1250 - WHATENC_FIRST_SINGLE_BYTE] = { /* windows-1250 */
+	[WE_SB_WINDOWS_1250] = { /* windows-1250 */
 		0, 0, 103, 10, 104, 105, 0, 0, 0, 0, 0, 106, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1493,7 +1493,7 @@ static const u8 we_sb_enc_pidx[WE_SB_COUNT][WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT
 		107, 0, 102, 0, 108, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0,
 	},
-	[WHATENC_WINDOWS_1251 - WHATENC_FIRST_SINGLE_BYTE] = { /* windows-1251 */
+	[WE_SB_WINDOWS_1251] = { /* windows-1251 */
 		0, 0, 109, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		110, 111, 112, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1505,7 +1505,7 @@ static const u8 we_sb_enc_pidx[WE_SB_COUNT][WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT
 		107, 0, 113, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0,
 	},
-	[WHATENC_WINDOWS_1252 - WHATENC_FIRST_SINGLE_BYTE] = { /* windows-1252 */
+	[WE_SB_WINDOWS_1252] = { /* windows-1252 */
 		0, 0, 115, 60, 0, 116, 117, 0, 0, 0, 0, 118, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1517,7 +1517,7 @@ static const u8 we_sb_enc_pidx[WE_SB_COUNT][WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT
 		107, 0, 102, 0, 108, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0,
 	},
-	[WHATENC_WINDOWS_1253 - WHATENC_FIRST_SINGLE_BYTE] = { /* windows-1253 */
+	[WE_SB_WINDOWS_1253] = { /* windows-1253 */
 		0, 0, 119, 0, 0, 0, 117, 0, 0, 0, 0, 0, 0, 0, 120, 34,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1529,7 +1529,7 @@ static const u8 we_sb_enc_pidx[WE_SB_COUNT][WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT
 		121, 0, 102, 0, 108, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0,
 	},
-	[WHATENC_WINDOWS_1254 - WHATENC_FIRST_SINGLE_BYTE] = { /* windows-1254 */
+	[WE_SB_WINDOWS_1254] = { /* windows-1254 */
 		0, 0, 122, 123, 124, 125, 117, 0, 0, 0, 0, 118, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1541,7 +1541,7 @@ static const u8 we_sb_enc_pidx[WE_SB_COUNT][WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT
 		107, 0, 102, 0, 108, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0,
 	},
-	[WHATENC_WINDOWS_1255 - WHATENC_FIRST_SINGLE_BYTE] = { /* windows-1255 */
+	[WE_SB_WINDOWS_1255] = { /* windows-1255 */
 		0, 0, 126, 38, 0, 0, 117, 0, 0, 0, 0, 118, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 127, 128, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1553,7 +1553,7 @@ static const u8 we_sb_enc_pidx[WE_SB_COUNT][WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT
 		129, 0, 130, 0, 108, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0,
 	},
-	[WHATENC_WINDOWS_1256 - WHATENC_FIRST_SINGLE_BYTE] = { /* windows-1256 */
+	[WE_SB_WINDOWS_1256] = { /* windows-1256 */
 		0, 0, 131, 132, 0, 133, 117, 0, 0, 0, 0, 134, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 135, 136, 137, 138, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1565,7 +1565,7 @@ static const u8 we_sb_enc_pidx[WE_SB_COUNT][WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT
 		139, 0, 102, 0, 108, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0,
 	},
-	[WHATENC_WINDOWS_1257 - WHATENC_FIRST_SINGLE_BYTE] = { /* windows-1257 */
+	[WE_SB_WINDOWS_1257] = { /* windows-1257 */
 		0, 0, 140, 47, 48, 49, 0, 0, 0, 0, 0, 141, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1577,7 +1577,7 @@ static const u8 we_sb_enc_pidx[WE_SB_COUNT][WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT
 		107, 0, 102, 0, 108, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0,
 	},
-	[WHATENC_WINDOWS_1258 - WHATENC_FIRST_SINGLE_BYTE] = { /* windows-1258 */
+	[WE_SB_WINDOWS_1258] = { /* windows-1258 */
 		0, 0, 142, 143, 144, 145, 146, 0, 0, 0, 0, 118, 147, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1589,7 +1589,7 @@ static const u8 we_sb_enc_pidx[WE_SB_COUNT][WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT
 		107, 0, 148, 0, 108, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0,
 	},
-	[WHATENC_X_MAC_CYRILLIC - WHATENC_FIRST_SINGLE_BYTE] = { /* x-mac-cyrillic */
+	[WE_SB_X_MAC_CYRILLIC] = { /* x-mac-cyrillic */
 		0, 0, 149, 150, 0, 0, 87, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		151, 152, 153, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * vec.c - the vector paths' dispatch: which level runs, and where
+ *
+ * The level is detected once (lazily, at the first call that could use
+ * it: SSE2 on x86-64, AVX2 when the CPU has it and the OS saves its
+ * registers) and can be lowered for tests with whatenc_vec_set_level().
+ * Each dispatcher runs its kernel (vec_x86.c) in chunks of at most
+ * WE_VEC_CHUNK bytes between we_fpu_begin() and we_fpu_end() (in the
+ * kernel: kernel_fpu_begin()/end() when irq_fpu_usable(), so that
+ * preemption stays off for a bounded time), only for inputs of
+ * WE_VEC_MIN bytes or more, and leaves the rest to the scalar code.
+ * The results are those of the scalar code whatever the level.
+ */
+#include "internal.h"
+#include "vec.h"
+
+#define WE_VEC_CHUNK	4096	/* bytes per we_fpu_begin()/end() */
+
+/* the level in use; -1 until detected */
+int we_vec_cur = -1;
+
+static int vec_detect(void)
+{
+#if WE_VEC_X86
+	return we_cpu_has_avx2() ? WHATENC_VEC_AVX2 : WHATENC_VEC_SSE2;
+#else
+	return WHATENC_VEC_SCALAR;
+#endif
+}
+
+static inline int vec_level(void)
+{
+	int level = READ_ONCE(we_vec_cur);
+
+	if (unlikely(level < 0)) {
+		level = vec_detect();
+		WRITE_ONCE(we_vec_cur, level);
+	}
+	return level;
+}
+
+/**
+ * whatenc_vec_set_level() - choose the vector paths' level
+ * @level: %WHATENC_VEC_SCALAR, %WHATENC_VEC_SSE2, %WHATENC_VEC_AVX2, or
+ *	%WHATENC_VEC_AUTO for the best the CPU has
+ *
+ * For tests and benchmarks: every level gives the same results, only
+ * faster or slower. A level the CPU lacks is lowered to the best it has.
+ * The setting is global (all coders, all threads).
+ *
+ * Return: the level now in use.
+ */
+int whatenc_vec_set_level(int level)
+{
+	int best = vec_detect();
+
+	if (level < 0 || level > best)
+		level = best;
+	WRITE_ONCE(we_vec_cur, level);
+	return level;
+}
+EXPORT_SYMBOL_GPL(whatenc_vec_set_level);
+
+#if WE_VEC_X86
+
+typedef size_t (*we_vec_copy_fn)(u8 *dst, const u8 *src, size_t n);
+
+/*
+ * Run @fn over @src[0..@n-1] (and @dst unless NULL) in chunks, while it
+ * takes whole chunks. Returns how far it got.
+ */
+static size_t vec_chunks(we_vec_copy_fn fn, u8 *dst, const u8 *src,
+			 size_t n)
+{
+	size_t i = 0;
+
+	while (n - i >= WE_VEC_MIN) {
+		size_t c = n - i < WE_VEC_CHUNK ? n - i : WE_VEC_CHUNK, k;
+
+		if (!we_fpu_begin())
+			break;
+		k = fn(dst ? dst + i : NULL, src + i, c);
+		we_fpu_end();
+		i += k;
+		if (k < c)
+			break;
+	}
+	return i;
+}
+#endif
+
+/*
+ * we_vec_ascii_copy() - the end of we_ascii_copy_vec() for long runs: the
+ * length of the ASCII prefix of @src[0..@n-1], copied to @dst unless
+ * NULL; whole blocks in vector code, the rest by we_ascii_copy().
+ */
+size_t we_vec_ascii_copy(u8 *dst, const u8 *src, size_t n)
+{
+	size_t i = 0;
+
+#if WE_VEC_X86
+	switch (vec_level()) {
+	case WHATENC_VEC_AVX2:
+		i = vec_chunks(we_avx2_ascii_copy, dst, src, n);
+		break;
+	case WHATENC_VEC_SSE2:
+		i = vec_chunks(we_sse2_ascii_copy, dst, src, n);
+		break;
+	}
+#endif
+	return i + we_ascii_copy(dst ? dst + i : NULL, src + i, n - i);
+}
+
+/*
+ * we_vec_utf8_widen() - a prefix of the UTF-8 at @src[0..@n-1] (1-3 byte
+ * sequences, valid) as UTF-16 (big-endian if @be) at @dst, which has
+ * room for 2 bytes per input byte; 0 below AVX2. Returns the bytes
+ * read, *@out the bytes written.
+ */
+size_t we_vec_utf8_widen(u8 *dst, const u8 *src, size_t n, size_t *out,
+			 bool be)
+{
+	size_t i = 0, o = 0;
+
+#if WE_VEC_X86
+	if (vec_level() < WHATENC_VEC_AVX2)
+		goto done;
+	while (n - i >= WE_VEC_MIN) {
+		size_t c = n - i < WE_VEC_CHUNK ? n - i : WE_VEC_CHUNK, k, w;
+
+		if (!we_fpu_begin())
+			break;
+		k = we_avx2_utf8_widen(dst + o, src + i, c, &w, be);
+		we_fpu_end();
+		i += k;
+		o += w;
+		if (k + 16 <= c || !k)
+			break;	/* stopped by what it does not convert */
+	}
+done:
+#endif
+	*out = o;
+	return i;
+}
+
+/*
+ * we_utf8_valid_copy() - length of the longest prefix of @s[0..@n-1]
+ * that is complete, valid UTF-8 (we_utf8_valid_scalar()'s result), also
+ * copied to @d unless NULL. The AVX2 kernel skips (and copies) the
+ * blocks that hold no error; from where it stops, the scalar validator
+ * goes on from the last character boundary (at most 3 bytes back).
+ */
+size_t we_utf8_valid_copy(u8 *d, const u8 *s, size_t n)
+{
+	size_t p = 0, b, done = 0;
+
+#if WE_VEC_X86
+	if (n >= WE_VEC_MIN && vec_level() >= WHATENC_VEC_AVX2) {
+		while (n - p >= 32) {
+			size_t c = n - p < WE_VEC_CHUNK ? n - p : WE_VEC_CHUNK;
+			size_t e;
+
+			if (!we_fpu_begin())
+				break;
+			e = we_avx2_utf8_scan(d, s, p, p + c, &done);
+			we_fpu_end();
+			/* an error in the block at e, or fewer than 32 left */
+			if (e + 32 <= p + c) {
+				p = e;
+				break;
+			}
+			p = e;
+		}
+	}
+#endif
+	/* [0, p) is valid but for a sequence cut at p: back to its lead */
+	b = p;
+	while (b > 0 && p - b < 3 && (s[b - 1] & 0xc0) == 0x80)
+		b--;
+	if (b > 0 && s[b - 1] >= 0xc0)
+		b--;
+	else
+		b = p;
+	p = b + we_utf8_valid_scalar(s + b, n - b);
+	if (d)
+		memcpy(d + done, s + done, p - done);
+	return p;
+}

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * vec.h - vector paths: the levels and the kernels behind codec/vec.c
+ *
+ * The codec calls the dispatchers (vec.c, declared in internal.h); they
+ * pick the level chosen once at start (SSE2 is the x86-64 baseline,
+ * AVX2 where the CPU and the OS offer it), or forced for tests with
+ * whatenc_vec_set_level(), and in the kernel run the kernels below only
+ * between we_fpu_begin() and we_fpu_end() (whatenc_types.h), in bounded
+ * chunks. The kernels (vec_x86.c) never call back into the codec: every
+ * one of them stops at anything it does not handle and returns how far
+ * it got, and the scalar code, the reference, does the rest.
+ */
+#ifndef WHATENC_VEC_H
+#define WHATENC_VEC_H
+
+#include "whatenc_types.h"
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define WE_VEC_X86 1
+#else
+#define WE_VEC_X86 0
+#endif
+
+/*
+ * The kernels. All return a count of input bytes (a multiple of their
+ * block size) that they handled; 0 if they handled nothing.
+ */
+
+/* ASCII prefix of @src[0..@n-1], copied to @dst unless NULL. */
+size_t we_sse2_ascii_copy(u8 *dst, const u8 *src, size_t n);
+size_t we_avx2_ascii_copy(u8 *dst, const u8 *src, size_t n);
+
+/*
+ * UTF-8 at @src[0..@n-1] (1-3 byte sequences, valid) as UTF-16 (@be:
+ * big-endian) at @dst, room for 2 bytes per input byte; stops at
+ * anything else or fewer than 16 bytes left. Returns the bytes read,
+ * *@out the bytes written.
+ */
+size_t we_avx2_utf8_widen(u8 *dst, const u8 *src, size_t n, size_t *out,
+			  bool be);
+
+/*
+ * UTF-8 from @i on (the 3 bytes before @i, if any, are read as context):
+ * returns the end of the 32-byte blocks that hold no error, an
+ * incomplete sequence at that end not counted as one. The bytes before
+ * @i must be part of a valid prefix. With @d non-NULL, also copies the
+ * bytes from *@done on that are known to be part of the valid prefix
+ * (all but the last block's: its sequence may be cut) to @d at the same
+ * offsets, and advances *@done past them.
+ */
+size_t we_avx2_utf8_scan(u8 *d, const u8 *s, size_t i, size_t n,
+			 size_t *done);
+
+#endif /* WHATENC_VEC_H */

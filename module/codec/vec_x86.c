@@ -1,0 +1,379 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * vec_x86.c - the x86-64 vector kernels (SSE2, AVX2)
+ *
+ * Written with GCC vector extensions and a few __builtin_ia32_*
+ * builtins, without <immintrin.h> (kernel builds have no compiler
+ * headers), each function compiled for its level with a target
+ * attribute. Only the dispatchers in vec.c call these, after checking
+ * the CPU (and, in the kernel, inside kernel_fpu_begin()/end()). Each
+ * stops at the first block it does not handle; the scalar code does the
+ * rest (see vec.h).
+ */
+#include "vec.h"
+
+#if WE_VEC_X86
+
+#define WE_SSE2 __attribute__((target("sse2")))
+#define WE_AVX2 __attribute__((target("avx2")))
+
+typedef u8 v16u8 __attribute__((vector_size(16)));
+typedef u16 v8u16 __attribute__((vector_size(16)));
+typedef u8 v32u8 __attribute__((vector_size(32)));
+typedef u16 v16u16 __attribute__((vector_size(32)));
+
+/* unaligned loads and stores: one vmovdqu each */
+#define LD(type, p)	({ type v_; __builtin_memcpy(&v_, (p), sizeof(v_)); v_; })
+#define LD16(p)		LD(v16u8, p)
+#define LD32(p)		LD(v32u8, p)
+#define ST16(p, v)	({ v16u8 v_ = (v); __builtin_memcpy((p), &v_, 16); })
+#define ST32(p, v)	({ v32u8 v_ = (v); __builtin_memcpy((p), &v_, 32); })
+/* the builtins' own types: vectors of char */
+#define V16I8(v)	((char __attribute__((vector_size(16))))(v))
+#define V32I8(v)	((char __attribute__((vector_size(32))))(v))
+#define MASK16(v)	((unsigned int)__builtin_ia32_pmovmskb128(V16I8(v)))
+#define MASK32(v)	((unsigned int)__builtin_ia32_pmovmskb256(V32I8(v)))
+#define PSHUFB(v, m)	((v16u8)__builtin_ia32_pshufb128(V16I8(v), V16I8(m)))
+
+/* ---- ASCII runs ------------------------------------------------------ */
+
+WE_SSE2 size_t we_sse2_ascii_copy(u8 *dst, const u8 *src, size_t n)
+{
+	size_t i = 0;
+
+	while (n - i >= 64) {
+		v16u8 a = LD16(src + i), b = LD16(src + i + 16);
+		v16u8 c = LD16(src + i + 32), d = LD16(src + i + 48);
+
+		if (MASK16(a | b | c | d))
+			break;
+		if (dst) {
+			ST16(dst + i, a);
+			ST16(dst + i + 16, b);
+			ST16(dst + i + 32, c);
+			ST16(dst + i + 48, d);
+		}
+		i += 64;
+	}
+	while (n - i >= 16) {
+		v16u8 a = LD16(src + i);
+
+		if (MASK16(a))
+			break;
+		if (dst)
+			ST16(dst + i, a);
+		i += 16;
+	}
+	return i;
+}
+
+WE_AVX2 size_t we_avx2_ascii_copy(u8 *dst, const u8 *src, size_t n)
+{
+	size_t i = 0;
+
+	while (n - i >= 128) {
+		v32u8 a = LD32(src + i), b = LD32(src + i + 32);
+		v32u8 c = LD32(src + i + 64), d = LD32(src + i + 96);
+
+		if (MASK32(a | b | c | d))
+			break;
+		if (dst) {
+			ST32(dst + i, a);
+			ST32(dst + i + 32, b);
+			ST32(dst + i + 64, c);
+			ST32(dst + i + 96, d);
+		}
+		i += 128;
+	}
+	while (n - i >= 32) {
+		v32u8 a = LD32(src + i);
+
+		if (MASK32(a))
+			break;
+		if (dst)
+			ST32(dst + i, a);
+		i += 32;
+	}
+	return i;
+}
+
+/* ---- UTF-8 to UTF-16 ------------------------------------------------ */
+
+/*
+ * UTF-8 to UTF-16, for the UTF-16 encoder's fast path, 16 bytes at a
+ * time: a block that is all ASCII is widened whole; otherwise the
+ * longest prefix of the block that is ASCII, or 3-byte sequences, or
+ * 2-byte sequences (most text is runs of these) is converted. Byte
+ * patterns (leads, continuations) are compare masks; the UTF-8
+ * decoder's rules (no overlong C0/C1 or E0 80..9F, no surrogate
+ * ED A0..BF) are checked on the code points, which are put together
+ * with shifts and masks in 16- or 32-bit lanes (one pshufb moves 3-byte
+ * sequences into lanes) and packed. A 4-byte or malformed sequence ends
+ * the call. Nothing is written past the code units converted.
+ */
+typedef u32 v4u32 __attribute__((vector_size(16)));
+
+/* Store the first @len (even, < 32) bytes of @t[0..31] at @dst. */
+static WE_AVX2 inline void store_prefix(u8 *dst, const u8 *t, unsigned int len)
+{
+	unsigned int k = 0;
+
+	if (len & 16) {
+		__builtin_memcpy(dst, t, 16);
+		k = 16;
+	}
+	if (len & 8) {
+		__builtin_memcpy(dst + k, t + k, 8);
+		k += 8;
+	}
+	if (len & 4) {
+		__builtin_memcpy(dst + k, t + k, 4);
+		k += 4;
+	}
+	if (len & 2)
+		__builtin_memcpy(dst + k, t + k, 2);
+}
+
+/* The number of trailing 1 bits of @m (@m < 2^16). */
+static inline unsigned int ones(unsigned int m)
+{
+	return __builtin_ctz(~m);
+}
+
+WE_AVX2 size_t we_avx2_utf8_widen(u8 *dst, const u8 *src, size_t n,
+				  size_t *out, bool be)
+{
+	const v16u8 gather = { 2, 1, 0, 0x80, 5, 4, 3, 0x80,
+			       8, 7, 6, 0x80, 11, 10, 9, 0x80 };
+	const v16u8 pack_le = { 0, 1, 4, 5, 8, 9, 12, 13,
+				0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80 };
+	const v16u8 pack_be = { 1, 0, 5, 4, 9, 8, 13, 12,
+				0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80 };
+	const v16u8 pack = be ? pack_be : pack_le;
+	/* ASCII to code units: each byte and a zero byte (0x80: zero) */
+	const v16u8 widen_le = { 0, 0x80, 1, 0x80, 2, 0x80, 3, 0x80,
+				 4, 0x80, 5, 0x80, 6, 0x80, 7, 0x80 };
+	const v16u8 widen_be = { 0x80, 0, 0x80, 1, 0x80, 2, 0x80, 3,
+				 0x80, 4, 0x80, 5, 0x80, 6, 0x80, 7 };
+	size_t i = 0, o = 0;
+
+	while (n - i >= 16) {
+		v16u8 v = LD16(src + i), t[2];
+		unsigned int ascii = MASK16(v), cont, lead, k, bad;
+
+		if (!(ascii & 1)) {
+			/* ASCII, all of the block or a prefix */
+			t[0] = PSHUFB(v, be ? widen_be : widen_le);
+			t[1] = PSHUFB(v, (be ? widen_be : widen_le) + 8);
+			if (!ascii) {
+				ST16(dst + o, t[0]);
+				ST16(dst + o + 16, t[1]);
+				k = 16;
+			} else {
+				k = __builtin_ctz(ascii);
+				store_prefix(dst + o, (const u8 *)t, 2 * k);
+			}
+			i += k;
+			o += 2 * k;
+			continue;
+		}
+		cont = MASK16((v16u8)((v & 0xc0) == 0x80));
+		lead = MASK16((v16u8)((v & 0xf0) == 0xe0));
+		k = ones((lead & 0x249) | (cont & 0xdb6)) / 3;
+		if (k) {
+			/* 3-byte sequences, at most 4 */
+			v4u32 w = (v4u32)PSHUFB(v, gather);
+			v4u32 cp = (w & 0x3f) | ((w >> 2) & 0xfc0) |
+				   ((w >> 4) & 0xf000);
+
+			bad = MASK16((v4u32)((cp < 0x800) |
+					     ((cp & 0xf800) == 0xd800)));
+			if (bad && (unsigned int)__builtin_ctz(bad) / 4 < k)
+				k = __builtin_ctz(bad) / 4;
+			if (k) {
+				t[0] = PSHUFB(cp, pack);
+				store_prefix(dst + o, (const u8 *)t, 2 * k);
+				i += 3 * k;
+				o += 2 * k;
+				continue;
+			}
+			break;
+		}
+		lead = MASK16((v16u8)((v & 0xe0) == 0xc0));
+		k = ones((lead & 0x5555) | (cont & 0xaaaa)) / 2;
+		if (k) {
+			/* 2-byte sequences, at most 8 */
+			v8u16 w = (v8u16)v;
+			v8u16 cp = (w & 0x1f) << 6 | ((w >> 8) & 0x3f);
+
+			bad = MASK16((v8u16)(cp < 0x80));	/* C0, C1 */
+			if (bad && (unsigned int)__builtin_ctz(bad) / 2 < k)
+				k = __builtin_ctz(bad) / 2;
+			if (!k)
+				break;
+			if (be)
+				cp = cp << 8 | cp >> 8;
+			t[0] = (v16u8)cp;
+			store_prefix(dst + o, (const u8 *)t, 2 * k);
+			i += 2 * k;
+			o += 2 * k;
+			continue;
+		}
+		break;
+	}
+	*out = o;
+	return i;
+}
+
+/* ---- UTF-8 validation ------------------------------------------------ */
+
+/*
+ * Keiser and Lemire, "Validating UTF-8 in less than one instruction per
+ * byte" (2021), the "lookup" algorithm: three 16-entry tables, indexed
+ * by the high and low nibble of the previous byte and the high nibble of
+ * the current one, each give the errors a pair of bytes may be part of;
+ * their AND is the errors the pair is. A continuation byte that must be
+ * the third or fourth of a sequence (2 or 3 bytes after an E0..EF or
+ * F0..FF lead) is the one case the pair cannot tell: its TWO_CONTS bit
+ * is expected there and an error anywhere else.
+ */
+#define TOO_SHORT	(1 << 0)	/* lead, then not a continuation */
+#define TOO_LONG	(1 << 1)	/* ASCII, then a continuation */
+#define OVERLONG_3	(1 << 2)	/* E0 80..9F */
+#define TOO_LARGE	(1 << 3)	/* F4 90..BF, F5..FF */
+#define SURROGATE	(1 << 4)	/* ED A0..BF */
+#define OVERLONG_2	(1 << 5)	/* C0, C1 */
+#define TOO_LARGE_1000	(1 << 6)	/* F5..FF 80..8F */
+#define OVERLONG_4	(1 << 6)	/* F0 80..8F */
+#define TWO_CONTS	(1 << 7)	/* two continuation bytes */
+#define CARRY		(TOO_SHORT | TOO_LONG | TWO_CONTS)
+#define L4		(CARRY | TOO_LARGE | TOO_LARGE_1000)
+
+#define TWICE(...)	{ __VA_ARGS__, __VA_ARGS__ }
+
+static const v32u8 byte_1_high = TWICE(
+	/* 0___ ASCII, 10__ continuation */
+	TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG,
+	TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG,
+	TWO_CONTS, TWO_CONTS, TWO_CONTS, TWO_CONTS,
+	TOO_SHORT | OVERLONG_2,				/* C0..CF */
+	TOO_SHORT,					/* D0..DF */
+	TOO_SHORT | OVERLONG_3 | SURROGATE,		/* E0..EF */
+	TOO_SHORT | TOO_LARGE | TOO_LARGE_1000 | OVERLONG_4);	/* F0..FF */
+
+static const v32u8 byte_1_low = TWICE(
+	CARRY | OVERLONG_3 | OVERLONG_2 | OVERLONG_4,	/* _0 */
+	CARRY | OVERLONG_2,				/* _1 */
+	CARRY, CARRY,
+	CARRY | TOO_LARGE,				/* _4 */
+	L4, L4, L4, L4, L4, L4, L4, L4,
+	L4 | SURROGATE,					/* _D */
+	L4, L4);
+
+static const v32u8 byte_2_high = TWICE(
+	TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
+	TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
+	TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE_1000 |
+	OVERLONG_4,					/* 80..8F */
+	TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE, /* 90..9F */
+	TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE, /* A0..AF */
+	TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE, /* B0..BF */
+	TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT);
+
+#define SPLAT32(c)	((v32u8){ 0 } + (u8)(c))
+
+static WE_AVX2 inline v32u8 lookup(v32u8 table, v32u8 nibbles)
+{
+	return (v32u8)__builtin_ia32_pshufb256(V32I8(table), V32I8(nibbles));
+}
+
+static WE_AVX2 inline v32u8 high_nibbles(v32u8 v)
+{
+	return (v32u8)((v16u16)v >> 4) & SPLAT32(0x0f);
+}
+
+/* Whether the 32 bytes at @cur, after @p1, @p2, @p3 (@cur shifted back by 1-3), hold an error. */
+static WE_AVX2 inline bool utf8_block_error(v32u8 cur, v32u8 p1, v32u8 p2,
+					    v32u8 p3)
+{
+	v32u8 sc = lookup(byte_1_high, high_nibbles(p1)) &
+		   lookup(byte_1_low, p1 & SPLAT32(0x0f)) &
+		   lookup(byte_2_high, high_nibbles(cur));
+	v32u8 must23 = (v32u8)((p2 > SPLAT32(0xdf)) | (p3 > SPLAT32(0xef)));
+
+	return MASK32((sc ^ (must23 & SPLAT32(0x80))) != SPLAT32(0)) != 0;
+}
+
+/* Copy @s[*@done..@i) to @d (unless NULL): a prefix known to be final. */
+static WE_AVX2 inline void utf8_flush(u8 *d, const u8 *s, size_t i,
+				      size_t *done)
+{
+	if (!d || *done == i)
+		return;
+	if (*done + 32 == i)
+		ST32(d + *done, LD32(s + *done));
+	else
+		__builtin_memcpy(d + *done, s + *done, i - *done);
+	*done = i;
+}
+
+WE_AVX2 size_t we_avx2_utf8_scan(u8 *d, const u8 *s, size_t i, size_t n,
+				 size_t *done)
+{
+	while (n - i >= 32) {
+		v32u8 cur = LD32(s + i), p1, p2, p3;
+
+		if (!MASK32(cur)) {
+			/* ASCII: only a sequence cut before it can be wrong */
+			if ((i >= 1 && s[i - 1] >= 0xc0) ||
+			    (i >= 2 && s[i - 2] >= 0xe0) ||
+			    (i >= 3 && s[i - 3] >= 0xf0))
+				break;
+			utf8_flush(d, s, i, done);
+			if (d)
+				ST32(d + i, cur);
+			i += 32;
+			/* and on through the ASCII run, 128 bytes a step */
+			while (n - i >= 128) {
+				v32u8 a = LD32(s + i), b = LD32(s + i + 32);
+				v32u8 c = LD32(s + i + 64), e = LD32(s + i + 96);
+
+				if (MASK32(a | b | c | e))
+					break;
+				if (d) {
+					ST32(d + i, a);
+					ST32(d + i + 32, b);
+					ST32(d + i + 64, c);
+					ST32(d + i + 96, e);
+				}
+				i += 128;
+			}
+			*done = i;
+			continue;
+		}
+		if (i >= 3) {
+			p1 = LD32(s + i - 1);
+			p2 = LD32(s + i - 2);
+			p3 = LD32(s + i - 3);
+		} else {
+			/* the start: what precedes is read as ASCII */
+			u8 tmp[35] = { 0 };
+			size_t k;
+
+			for (k = 0; k < i; k++)
+				tmp[3 - i + k] = s[k];
+			__builtin_memcpy(tmp + 3, s + i, 32);
+			p1 = LD32(tmp + 2);
+			p2 = LD32(tmp + 1);
+			p3 = LD32(tmp);
+		}
+		if (utf8_block_error(cur, p1, p2, p3))
+			break;
+		/* every sequence begun before i ends in this block: final */
+		utf8_flush(d, s, i, done);
+		i += 32;
+	}
+	return i;
+}
+
+#endif /* WE_VEC_X86 */
