@@ -148,15 +148,6 @@ enum whatenc_ret we_unmappable(struct whatenc_encoder *e,
 
 /* ---- rank tables ----------------------------------------------------- */
 
-/* Bits set in @x (portable: no libgcc helper in the kernel). */
-static inline unsigned int we_popcount(u32 x)
-{
-	x = x - ((x >> 1) & 0x55555555u);
-	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-	x = (x + (x >> 4)) & 0x0f0f0f0fu;
-	return (x * 0x01010101u) >> 24;
-}
-
 /*
  * The reverse tables are "bitmap + rank" tables (scripts/gentables): per
  * block of 32 code points a bitmap of those present and @base, how many
@@ -167,7 +158,7 @@ static inline unsigned int we_popcount(u32 x)
 static inline unsigned int we_rank(u32 bits, unsigned int base,
 				   unsigned int bit)
 {
-	return base + we_popcount(bits & ((1u << bit) - 1));
+	return base + hweight32(bits & ((1u << bit) - 1));
 }
 
 /*
