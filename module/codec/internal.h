@@ -445,18 +445,20 @@ static __always_inline void we_enc_fast_two_byte(struct whatenc_buf *b,
 {
 	const u8 *in = b->in;
 	u8 *out = b->out;
+	/* locals: the byte stores below could alias *b */
+	const size_t in_size = b->in_size, out_size = b->out_size;
 	size_t ip = b->in_pos, op = b->out_pos;
 
-	while (b->in_size - ip >= 3 && b->out_size - op >= 2) {
+	while (in_size - ip >= 3 && out_size - op >= 2) {
 		unsigned int len;
 		u32 cp;
 		u16 code;
 
 		if (in[ip] < 0x80) {
-			size_t n = b->in_size - ip;
+			size_t n = in_size - ip;
 
-			if (n > b->out_size - op)
-				n = b->out_size - op;
+			if (n > out_size - op)
+				n = out_size - op;
 			n = we_ascii_copy(out + op, in + ip, n);
 			ip += n;
 			op += n;
