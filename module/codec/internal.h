@@ -325,7 +325,8 @@ static inline unsigned int we_utf8_23(const u8 *p, u32 *cp)
 		t = w & 0x200f;
 		if (t == 0 || t == 0x200d)
 			return 0;
-		*cp = (w & 0x0f) << 12 | (w & 0x3f00) >> 2 | ((w >> 16) & 0x3f);
+		/* the tag bits are known: subtract them instead of masking */
+		*cp = (p[0] << 12) + (p[1] << 6) + p[2] - 0xe2080;
 		return 3;
 	}
 	if ((w & 0xc0e0) == 0x80c0 && (w & 0x1e)) {
