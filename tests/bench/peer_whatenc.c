@@ -13,6 +13,10 @@
 #include <string.h>
 #include "bench.h"
 
+#ifdef BENCH_KFLAGS
+#define w_run kf_w_run	/* scripts/bench-instr counts inside it by name */
+#endif
+
 struct wctx {
 	enum whatenc_encoding enc;
 	enum bench_dir dir;
