@@ -24,31 +24,6 @@ static inline u32 euc_kr_lookup(u8 lead, u8 byte)
 	return euc_kr_dec_hi[(lead - 0xc7) * 94 + byte - 0xa1];
 }
 
-/*
- * The bytes of Hangul syllable U+AC00 + @i: KS X 1001's in rows 0xB0..
- * by rank, the others (Unified Hangul Code) from their rank among them
- * (see scripts/gentables/korean.py).
- */
-static inline u16 euc_kr_enc_hangul(u32 i)
-{
-	u32 bits = euc_kr_hangul_bits[i >> 5], bit = i & 31, r, lead, t;
-
-	r = we_rank(bits, euc_kr_hangul_base[i >> 5], bit);
-	if (bits & (1u << bit))
-		return ((0xb0 + r / 94) << 8) | (0xa1 + r % 94);
-	r = i - r;
-	if (r < 32 * 178) {
-		lead = 0x81 + r / 178;
-		t = r % 178;
-	} else {
-		r -= 32 * 178;
-		lead = 0xa1 + r / 84;
-		t = r % 84;
-	}
-	return (lead << 8) | (t < 26 ? 0x41 + t : t < 52 ? 0x61 + t - 26 :
-				       0x81 + t - 52);
-}
-
 /* The bytes of the index pointer for @cp (lead << 8 | trail), or 0. */
 static __always_inline u16 euc_kr_enc_lookup(u32 cp)
 {
@@ -58,7 +33,7 @@ static __always_inline u16 euc_kr_enc_lookup(u32 cp)
 	};
 
 	if (cp - 0xac00 < 11172)
-		return euc_kr_enc_hangul(cp - 0xac00);
+		return euc_kr_hangul_enc[cp - 0xac00];
 	return we_rank_lookup(&bmp, cp);
 }
 

@@ -150,15 +150,6 @@ enum whatenc_ret we_unmappable(struct whatenc_encoder *e,
 
 /* ---- rank tables ----------------------------------------------------- */
 
-/* Bits set in @x (portable: no libgcc helper in the kernel). */
-static inline unsigned int we_popcount(u32 x)
-{
-	x = x - ((x >> 1) & 0x55555555u);
-	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-	x = (x + (x >> 4)) & 0x0f0f0f0fu;
-	return (x * 0x01010101u) >> 24;
-}
-
 /*
  * The reverse tables are "bitmap + rank" tables (scripts/gentables): per
  * block of 32 code points a bitmap of those present and @base, how many
@@ -169,7 +160,7 @@ static inline unsigned int we_popcount(u32 x)
 static inline unsigned int we_rank(u32 bits, unsigned int base,
 				   unsigned int bit)
 {
-	return base + we_popcount(bits & ((1u << bit) - 1));
+	return base + hweight32(bits & ((1u << bit) - 1));
 }
 
 /*
@@ -377,7 +368,8 @@ static inline unsigned int we_utf8_23(const u8 *p, u32 *cp)
 		t = w & 0x200f;
 		if (t == 0 || t == 0x200d)
 			return 0;
-		*cp = (w & 0x0f) << 12 | (w & 0x3f00) >> 2 | ((w >> 16) & 0x3f);
+		/* the tag bits are known: subtract them instead of masking */
+		*cp = (p[0] << 12) + (p[1] << 6) + p[2] - 0xe2080;
 		return 3;
 	}
 	if ((w & 0xc0e0) == 0x80c0 && (w & 0x1e)) {
@@ -532,18 +524,20 @@ static __always_inline void we_enc_fast_two_byte(struct whatenc_buf *b,
 {
 	const u8 *in = b->in;
 	u8 *out = b->out;
+	/* locals: the byte stores below could alias *b */
+	const size_t in_size = b->in_size, out_size = b->out_size;
 	size_t ip = b->in_pos, op = b->out_pos;
 
-	while (b->in_size - ip >= 3 && b->out_size - op >= 2) {
+	while (in_size - ip >= 3 && out_size - op >= 2) {
 		unsigned int len;
 		u32 cp;
 		u16 code;
 
 		if (in[ip] < 0x80) {
-			size_t n = b->in_size - ip;
+			size_t n = in_size - ip;
 
-			if (n > b->out_size - op)
-				n = b->out_size - op;
+			if (n > out_size - op)
+				n = out_size - op;
 			n = we_ascii_copy(out + op, in + ip, n);
 			ip += n;
 			op += n;

@@ -117,31 +117,42 @@ static inline int sb_lookup(unsigned int k, u32 cp)
  */
 static void sb_encode_run(unsigned int k, struct whatenc_buf *b)
 {
+	/* locals: the byte stores below could alias *b */
 	const u8 *in = b->in;
+	u8 *out = b->out;
+	const size_t in_size = b->in_size, out_size = b->out_size;
 	size_t ip = b->in_pos, op = b->out_pos;
 	int byte;
 
-	while (ip < b->in_size && op < b->out_size) {
+	while (ip < in_size && op < out_size) {
 		u8 c = in[ip];
 		u32 cp;
 		size_t n;
 
+		/* first: the letters of Cyrillic, Greek, Hebrew, Arabic */
+		if (c >= 0xc2 && c <= 0xdf) {
+			if (in_size - ip < 2 || (in[ip + 1] & 0xc0) != 0x80)
+				break;
+			cp = (c & 0x1f) << 6 | (in[ip + 1] & 0x3f);
+			byte = sb_lookup(k, cp);
+			if (byte < 0)
+				break;
+			out[op++] = byte;
+			ip += 2;
+			continue;
+		}
 		if (c < 0x80) {
-			n = b->in_size - ip;
-			if (n > b->out_size - op)
-				n = b->out_size - op;
-			n = we_ascii_copy(b->out + op, in + ip, n);
+			n = in_size - ip;
+			if (n > out_size - op)
+				n = out_size - op;
+			n = we_ascii_copy(out + op, in + ip, n);
 			ip += n;
 			op += n;
 			continue;
 		}
-		if (c >= 0xc2 && c <= 0xdf && b->in_size - ip >= 2 &&
-		    (in[ip + 1] & 0xc0) == 0x80) {
-			cp = (c & 0x1f) << 6 | (in[ip + 1] & 0x3f);
-			n = 2;
-		} else if (c >= 0xe0 && c <= 0xef && b->in_size - ip >= 3 &&
-			   (in[ip + 1] & 0xc0) == 0x80 &&
-			   (in[ip + 2] & 0xc0) == 0x80) {
+		if (c >= 0xe0 && c <= 0xef && in_size - ip >= 3 &&
+		    (in[ip + 1] & 0xc0) == 0x80 &&
+		    (in[ip + 2] & 0xc0) == 0x80) {
 			cp = (c & 0xf) << 12 | (in[ip + 1] & 0x3f) << 6 |
 			     (in[ip + 2] & 0x3f);
 			if (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))
@@ -153,7 +164,7 @@ static void sb_encode_run(unsigned int k, struct whatenc_buf *b)
 		byte = sb_lookup(k, cp);
 		if (byte < 0)
 			break;
-		b->out[op++] = byte;
+		out[op++] = byte;
 		ip += n;
 	}
 	b->in_pos = ip;

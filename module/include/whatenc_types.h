@@ -5,9 +5,9 @@
  * The conversion core is plain C that uses only what this header gives:
  * fixed-width types, bool, size_t, errno values, likely()/unlikely(),
  * memcpy()/memset(), EXPORT_SYMBOL_GPL(), WARN_ON_ONCE(), READ_ONCE() and
- * WRITE_ONCE(), and the vector paths' CPU checks (below). In the kernel these come from
- * the kernel's own headers; in userspace from libc and the small
- * definitions below. No other core file tests __KERNEL__.
+ * WRITE_ONCE(), hweight32(), and the vector paths' CPU checks (below). In
+ * the kernel these come from the kernel's own headers; in userspace from
+ * libc and the small definitions below. No other core file tests __KERNEL__.
  */
 #ifndef WHATENC_TYPES_H
 #define WHATENC_TYPES_H
@@ -21,6 +21,7 @@
 #include <linux/export.h>
 #include <linux/build_bug.h>
 #include <linux/bug.h>
+#include <linux/bitops.h>	/* hweight32(): POPCNT through alternatives */
 #ifdef CONFIG_X86_64
 #include <asm/cpufeature.h>
 #include <asm/fpu/api.h>
@@ -55,6 +56,31 @@ typedef int64_t s64;
 #define WRITE_ONCE(x, v)	__atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
 /* userspace: API misuse is reported by the result alone */
 #define WARN_ON_ONCE(cond)	(!!(cond))
+
+/*
+ * Bits set in @w: the POPCNT instruction where the CPU has it (one
+ * predicted test of libgcc's CPU flags, as the kernel's hweight32()
+ * patches its call site through alternatives), else bit arithmetic.
+ */
+static inline unsigned int hweight32(unsigned int w)
+{
+#if defined(__POPCNT__)
+	return __builtin_popcount(w);
+#else
+#if defined(__x86_64__) || defined(__i386__)
+	if (likely(__builtin_cpu_supports("popcnt"))) {
+		unsigned int r;
+
+		__asm__("popcntl %1, %0" : "=r"(r) : "rm"(w));
+		return r;
+	}
+#endif
+	w = w - ((w >> 1) & 0x55555555u);
+	w = (w & 0x33333333u) + ((w >> 2) & 0x33333333u);
+	w = (w + (w >> 4)) & 0x0f0f0f0fu;
+	return (w * 0x01010101u) >> 24;
+#endif
+}
 #endif
 
 /*

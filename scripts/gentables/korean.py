@@ -8,9 +8,10 @@ pointer of each code point (see chinese.rank_table()), except for the
 Unicode order in two runs: the 2350 of KS X 1001 (rows 0xB0..0xC8,
 trails 0xA1..0xFE) and the 8822 others of the Unified Hangul Code
 (leads 0x81..0xA0 with 178 trails 0x41..0x5A, 0x61..0x7A, 0x81..0xFE,
-then leads 0xA1..0xC6 with the first 84 of them). The encoder needs only
-a bitmap of which syllables are KS X 1001 and the rank; generate()
-asserts that the index has exactly this shape."""
+then leads 0xA1..0xC6 with the first 84 of them); generate() asserts
+that the index has exactly this shape. The encoder reads their bytes
+from a direct table in code point order (22 KB: one load per syllable,
+no rank, popcount or division on Korean text's hot path)."""
 
 import common
 from chinese import rank_table
@@ -50,12 +51,7 @@ def generate(ctx):
                    (0xA1 + (k - 32 * 178) // 84, (k - 32 * 178) % 84))
         trail = 0x41 + t if t < 26 else 0x61 + t - 26 if t < 52 else 0x81 + t - 52
         assert enc[c] == (lead << 8) | trail
-    ksx_set = set(ksx)
-    bits, base = [], []
-    for blk in range((len(hangul) + 31) // 32):
-        base.append(sum(1 for c in ksx if c - 0xAC00 < blk * 32))
-        bits.append(sum(1 << i for i in range(32)
-                        if 0xAC00 + blk * 32 + i in ksx_set))
+    hangul_enc = [enc[c] for c in hangul]
     for c in hangul:
         del enc[c]
     out = [ctx.header("tables_euc_kr.h - EUC-KR: index EUC-KR and "
@@ -69,11 +65,8 @@ def generate(ctx):
     out.append("\n/* encoder: code point -> lead << 8 | trail */\n")
     text, _ = rank_table(ctx, "euc_kr", enc)
     out.append(text)
-    out.append("\n/* Hangul syllables U+AC00 + 32 * k + i: bit i set = KS X 1001 */\n")
-    out.append(common.c_array("static const u32 euc_kr_hangul_bits[%d]" % len(bits),
-                              bits, "0x%08x", 6))
-    out.append("\n/* KS X 1001 syllables before each block of 32 */\n")
-    out.append(common.c_array("static const u16 euc_kr_hangul_base[%d]" % len(base),
-                              base, "%4d", 10))
+    out.append("\n/* Hangul syllables U+AC00 + i -> lead << 8 | trail */\n")
+    out.append(common.c_array("static const u16 euc_kr_hangul_enc[%d]"
+                              % len(hangul_enc), hangul_enc))
     out.append("\n#endif /* WHATENC_TABLES_EUC_KR_H */\n")
     ctx.write("tables_euc_kr.h", "".join(out))

@@ -70,7 +70,8 @@ static const struct bench_case cases[] = {
 
 static const struct bench_peer *const all_peers[] = {
 	&bench_peer_whatenc, &bench_peer_memcpy, &bench_peer_iconv,
-	&bench_peer_icu, &bench_peer_ers,
+	&bench_peer_icu, &bench_peer_ers, &bench_peer_simdutf,
+	&bench_peer_whatenc_kflags,
 };
 #define NPEERS_MAX (sizeof(all_peers) / sizeof(all_peers[0]))
 
@@ -504,7 +505,8 @@ int main(int argc, char **argv)
 	s = envs("BENCH_DIRS", "decode,encode");
 	dirs = (strstr(s, "decode") ? 1 : 0) | (strstr(s, "encode") ? 2 : 0);
 	datadir = envs("BENCH_DATA", datadir);
-	s = envs("BENCH_PEERS", "whatenc,memcpy,iconv,ICU,encoding_rs");
+	s = envs("BENCH_PEERS",
+		 "whatenc,memcpy,iconv,ICU,encoding_rs,simdutf,whatenc-kflags");
 	peers[npeers++] = &bench_peer_whatenc;
 	for (size_t p = 1; p < NPEERS_MAX; p++)
 		if (strcasestr(s, all_peers[p]->name))

@@ -43,5 +43,7 @@ extern const struct bench_peer bench_peer_memcpy;
 extern const struct bench_peer bench_peer_iconv;
 extern const struct bench_peer bench_peer_icu;
 extern const struct bench_peer bench_peer_ers;
+extern const struct bench_peer bench_peer_simdutf;
+extern const struct bench_peer bench_peer_whatenc_kflags;
 
 #endif /* WHATENC_BENCH_H */

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * peer_whatenc.c - whatenc's core (the userspace build of the module sources,
- * -O2 like the kernel) and memcpy (the ceiling line).
+ * -O2 like the kernel) and memcpy (the ceiling line). Built a second time
+ * with BENCH_KFLAGS, together with the core, with the kernel's code
+ * generation flags (tests/bench/rules.mk): the peer "whatenc-kflags".
  *
  * Decoding: replacement mode, no BOM handling (as encoding_rs'
  * new_decoder_without_bom_handling). Encoding: html error mode; UTF-16LE
@@ -10,6 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bench.h"
+
+#ifdef BENCH_KFLAGS
+#define w_run kf_w_run	/* scripts/bench-instr counts inside it by name */
+#endif
 
 struct wctx {
 	enum whatenc_encoding enc;
@@ -58,6 +64,12 @@ static void w_close(void *ctx)
 	free(ctx);
 }
 
+#ifdef BENCH_KFLAGS
+const struct bench_peer bench_peer_whatenc_kflags = {
+	.name = "whatenc-kflags", .open = w_open, .run = w_run,
+	.close = w_close,
+};
+#else
 const struct bench_peer bench_peer_whatenc = {
 	.name = "whatenc", .open = w_open, .run = w_run, .close = w_close,
 };
@@ -85,3 +97,4 @@ static void m_close(void *ctx)
 const struct bench_peer bench_peer_memcpy = {
 	.name = "memcpy", .open = m_open, .run = m_run, .close = m_close,
 };
+#endif

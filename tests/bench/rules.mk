@@ -10,6 +10,11 @@
 #   make bench-build    only build
 # Environment knobs of the bench program: see tests/bench/bench.c.
 #
+# Peers built here besides the libraries: simdutf from
+# $(SHARED)/anchors/simdutf (g++; skipped with a note when absent) and
+# "whatenc-kflags", the core compiled with the kernel's x86-64 code
+# generation flags (BENCH_KFLAGS) and linked in under one global symbol.
+#
 # Needs: libicu-dev, cargo + librust-encoding-rs-dev (built offline with
 # a cargo source replacement pointing at /usr/share/cargo/registry, in a
 # CARGO_HOME under build/bench/), python3 (scripts/bench-corpus), the
@@ -43,11 +48,55 @@ $(BENCH_ERS): tests/bench/ers/Cargo.toml tests/bench/ers/src/lib.rs $(BENCH_CARG
 		--quiet --manifest-path $(BENCH_DIR)/ers-src/Cargo.toml \
 		--target-dir $(abspath $(BENCH_DIR)/ers)
 
-$(BENCH_BIN): $(BENCH_HOST_SRCS) tests/bench/bench.h $(LIB) $(BENCH_ERS) $(WHATENC_HEADERS)
+# simdutf: only with $(SHARED) (tests/bench/peer_simdutf.c says n/a without)
+BENCH_SIMDUTF := $(SHARED)/anchors/simdutf
+ifneq ($(wildcard $(BENCH_SIMDUTF)/simdutf.cpp),)
+BENCH_SU_OBJS := $(BENCH_DIR)/simdutf.o $(BENCH_DIR)/simdutf_glue.o
+BENCH_SU_DEFS := -DBENCH_SIMDUTF
+BENCH_SU_LIBS := -lstdc++
+$(BENCH_DIR)/simdutf.o: $(BENCH_SIMDUTF)/simdutf.cpp $(BENCH_SIMDUTF)/simdutf.h
 	@mkdir -p $(@D)
-	$(CC) $(USER_CPPFLAGS) $(BENCH_CFLAGS) -Wno-unused-parameter -o $@ \
-		$(BENCH_HOST_SRCS) $(LIB) $(BENCH_ERS) -licuuc -licudata \
-		-lm -lpthread -ldl
+	$(CXX) -O2 -std=c++17 -I$(BENCH_SIMDUTF) -c -o $@ $<
+$(BENCH_DIR)/simdutf_glue.o: tests/bench/simdutf_glue.cpp $(BENCH_SIMDUTF)/simdutf.h
+	@mkdir -p $(@D)
+	$(CXX) -O2 -std=c++17 -Wall -Werror -I$(BENCH_SIMDUTF) -c -o $@ $<
+endif
+
+# whatenc-kflags: the kernel's (6.1, x86-64) code generation flags that
+# userspace can run, -O2 as Debian's kernel (the test kernel is -Os);
+# left out: -mcmodel=kernel, -fno-PIE, retpoline/return thunks.
+BENCH_KFLAGS := -O2 -std=gnu11 -fno-strict-aliasing -fno-common \
+	-mno-sse -mno-mmx -mno-sse2 -mno-3dnow -mno-avx -mno-80387 \
+	-mno-fp-ret-in-387 -mpreferred-stack-boundary=3 -mskip-rax-setup \
+	-mtune=generic -mno-red-zone -fcf-protection=none -falign-jumps=1 \
+	-falign-loops=1 -fno-asynchronous-unwind-tables \
+	-fno-delete-null-pointer-checks -fno-allow-store-data-races \
+	-fno-stack-protector -fomit-frame-pointer -ftrivial-auto-var-init=zero \
+	-fno-stack-clash-protection -fno-strict-overflow -fno-stack-check \
+	-fconserve-stack -fno-builtin-wcslen
+BENCH_KF_OBJS := $(addprefix $(BENCH_DIR)/kflags/,$(WHATENC_CORE_SRCS:.c=.o))
+BENCH_KF := $(BENCH_DIR)/kflags/whatenc-kflags.o
+
+$(BENCH_DIR)/kflags/%.o: module/%.c $(WHATENC_HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(USER_CPPFLAGS) $(BENCH_KFLAGS) -Wall -Werror -c -o $@ $<
+
+$(BENCH_DIR)/kflags/peer.o: tests/bench/peer_whatenc.c tests/bench/bench.h $(WHATENC_HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(USER_CPPFLAGS) $(BENCH_KFLAGS) -DBENCH_KFLAGS -c -o $@ $<
+
+# one object whose only global is bench_peer_whatenc_kflags
+$(BENCH_KF): $(BENCH_DIR)/kflags/peer.o $(BENCH_KF_OBJS)
+	$(LD) -r -o $@.tmp $^
+	objcopy --keep-global-symbol=bench_peer_whatenc_kflags $@.tmp $@
+	@rm -f $@.tmp
+
+$(BENCH_BIN): $(BENCH_HOST_SRCS) tests/bench/bench.h $(LIB) $(BENCH_ERS) $(BENCH_KF) $(BENCH_SU_OBJS) $(WHATENC_HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(USER_CPPFLAGS) $(BENCH_CFLAGS) $(BENCH_SU_DEFS) \
+		-Wno-unused-parameter -o $@ \
+		$(BENCH_HOST_SRCS) $(BENCH_KF) $(BENCH_SU_OBJS) $(LIB) $(BENCH_ERS) \
+		-licuuc -licudata $(BENCH_SU_LIBS) -lm -lpthread -ldl
 
 $(BENCH_DIR)/data/.stamp: scripts/bench-corpus
 	scripts/bench-corpus $(BENCH_DIR)/data
