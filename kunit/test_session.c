@@ -844,11 +844,13 @@ WT_CASE(session_convert_last_then_more)
 }
 
 /*
- * END_OF_STREAM after a CONVERT whose LAST chunk ran out of output room:
- * END finishes that stream's flush, and its error (fatal mode) or its
- * last output (replacement mode) is that stream's; no second stream.
- * (The session fuzz target, 2026-11-24: its model had ended a second,
- * empty stream and lost the error's bytes.)
+ * END_OF_STREAM after a LAST CONVERT of one odd UTF-16BE byte into no
+ * output room. Fatal mode: the error needs no output room, so CONVERT
+ * reports it at once (MALFORMED, as encoding_rs's Malformed) and END
+ * reports that stream's error again. Replacement mode: the U+FFFD does
+ * not fit (OUTPUT_FULL); END finishes that stream's flush. No second
+ * stream either way. (The session fuzz target, 2026-11-24: its model
+ * had ended a second, empty stream and lost the error's bytes.)
  */
 WT_CASE(session_convert_last_then_end)
 {
@@ -865,7 +867,7 @@ WT_CASE(session_convert_last_then_end)
 		     0);
 	WT_EXPECT_EQ(cv.in_pos, 1);
 	WT_EXPECT_EQ(cv.out_pos, 0);
-	WT_EXPECT_EQ(cv.result, WHATENC_RES_OUTPUT_FULL);
+	WT_EXPECT_EQ(cv.result, WHATENC_RES_MALFORMED);
 	WT_EXPECT_EQ(we_session_end(s), -EILSEQ);
 	WT_EXPECT_EQ(we_session_status(s, &st), 0);
 	WT_EXPECT_EQ(st.state, WHATENC_STATE_ERROR);
