@@ -776,9 +776,10 @@ static __always_inline u32 we_two_byte_step(u8 *lead, u8 byte,
  * see, written as UTF-8. Stops at the first code it is not given.
  */
 static __always_inline void
-we_dec_fast(struct whatenc_buf *b, bool ascii, unsigned int min_in,
-	    unsigned int room,
-	    u32 (*code)(const u8 *p, size_t n, unsigned int *len))
+we_dec_fast_loop(struct whatenc_buf *b, bool ascii, unsigned int min_in,
+		 unsigned int room,
+		 u32 (*code)(const u8 *p, size_t n, unsigned int *len),
+		 bool roomy)
 {
 	const u8 *in = b->in;
 	u8 *out = b->out;
@@ -786,7 +787,7 @@ we_dec_fast(struct whatenc_buf *b, bool ascii, unsigned int min_in,
 	/* locals: the stores to out[] could alias *b */
 	const size_t in_size = b->in_size, out_size = b->out_size;
 
-	while (in_size - ip >= min_in && out_size - op >= room) {
+	while (in_size - ip >= min_in && (roomy || out_size - op >= room)) {
 		unsigned int len;
 		u32 cp;
 
@@ -802,6 +803,25 @@ we_dec_fast(struct whatenc_buf *b, bool ascii, unsigned int min_in,
 	}
 	b->in_pos = ip;
 	b->out_pos = op;
+}
+
+/*
+ * Every code reads a byte at least and writes @room bytes at most: with
+ * that much room for all the input left (@roomy: the usual case of an
+ * output sized for the input), the loop drops its output check per code
+ * (scripts/bench-instr, instructions per byte with the check and without:
+ * Shift_JIS decode 30.51 and 28.78, the dedicated loop before this one
+ * 28.76; GBK 24.02 and 23.18, Big5 28.58 and 26.99).
+ */
+static __always_inline void
+we_dec_fast(struct whatenc_buf *b, bool ascii, unsigned int min_in,
+	    unsigned int room,
+	    u32 (*code)(const u8 *p, size_t n, unsigned int *len))
+{
+	if ((b->out_size - b->out_pos) / room >= b->in_size - b->in_pos)
+		we_dec_fast_loop(b, ascii, min_in, room, code, true);
+	else
+		we_dec_fast_loop(b, ascii, min_in, room, code, false);
 }
 
 /*

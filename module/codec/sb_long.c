@@ -8,9 +8,9 @@
  * WE_SB_LONG bytes or more, the encoding's 128 non-ASCII characters are
  * first written out as UTF-8 in a table on the stack (each entry the
  * bytes and their count), and every byte then costs a load or two, one
- * 4-byte store and one add, without branches, 4 bytes a step; 8 ASCII
- * bytes start an ASCII run (we_ascii_copy_vec()). Up to 3 bytes past
- * the output written may be overwritten (output room the caller gave).
+ * 4-byte store and one add, without branches, 4 bytes a step; 2 ASCII
+ * bytes start an ASCII run (sb_ascii()). Up to 7 bytes past the output
+ * written may be overwritten (output room the caller gave).
  * An unmapped byte (a null entry) or the end of the room ends it; the
  * caller's loop does the rest.
  */
@@ -49,6 +49,71 @@ static __always_inline unsigned int sb_put(u8 *p, u32 e)
 	return len;
 }
 
+/*
+ * ASCII runs: Latin prose has short ones between its accented letters,
+ * markup longer ones. Copied a word at a time and then 32 bytes at a
+ * time, the word with the run's end stored whole (up to 7 bytes past
+ * it), and after SB_VEC_AFTER bytes on in the vector path (whose calls
+ * cost more than shorter runs). we_ascii_copy_vec() from the first 8
+ * ASCII bytes on, each run's end found byte by byte, measured 4.51
+ * instructions per byte on German prose (windows-1252), 2.42 on its HTML;
+ * this 3.12 and 1.92 (the vector path after 72 bytes: 3.43 and 2.43;
+ * all inlined: Cyrillic 11.60 instead of 11.10).
+ */
+#define SB_VEC_AFTER	136
+
+/* The 8 bytes at @p as a word (the stores below copy them in order). */
+static __always_inline u64 sb_word(const u8 *p)
+{
+	u64 w;
+
+	memcpy(&w, p, 8);
+	return w;
+}
+
+/* The ASCII run at @in past its first 8 bytes (@n >= 8 readable). */
+static noinline size_t sb_ascii_on(u8 *out, const u8 *in, size_t n)
+{
+	const u64 hi = 0x8080808080808080ull;
+	size_t i = 8;
+	u64 w;
+
+	while (n - i >= 32) {
+		if ((sb_word(in + i) | sb_word(in + i + 8) |
+		     sb_word(in + i + 16) | sb_word(in + i + 24)) & hi)
+			break;
+		memcpy(out + i, in + i, 32);
+		i += 32;
+		if (i >= SB_VEC_AFTER && n - i >= WE_VEC_MIN &&
+		    we_vec_may(WHATENC_VEC_SSE2))
+			return i + we_vec_ascii_copy(out + i, in + i, n - i);
+	}
+	while (n - i >= 8) {
+		w = sb_word(in + i);
+		memcpy(out + i, &w, 8);
+		if (w & hi)
+			return i + we_first_high_byte(w & hi);
+		i += 8;
+	}
+	return i + we_ascii_copy(out + i, in + i, n - i);
+}
+
+/*
+ * The ASCII run at @in (2 bytes at least, @n >= 8 readable) copied to
+ * @out; returns its length. Most end in the first word.
+ */
+static __always_inline size_t sb_ascii(u8 *out, const u8 *in, size_t n)
+{
+	const u64 hi = 0x8080808080808080ull;
+	u64 w;
+
+	w = sb_word(in);
+	memcpy(out, &w, 8);
+	if (w & hi)
+		return we_first_high_byte(w & hi);
+	return sb_ascii_on(out, in, n);
+}
+
 /**
  * we_sb_decode_long() - decode from @b while bytes are mapped
  * @index: the encoding's code points of bytes 0x80..0xFF (0: unmapped);
@@ -60,7 +125,6 @@ static __always_inline unsigned int sb_put(u8 *p, u32 e)
  */
 void we_sb_decode_long(const u16 *index, struct whatenc_buf *b)
 {
-	const u64 hi = 0x8080808080808080ull;
 	u32 high[128];
 	const u8 *in = b->in;
 	u8 *out = b->out;
@@ -72,19 +136,19 @@ void we_sb_decode_long(const u16 *index, struct whatenc_buf *b)
 
 		high[k] = cp ? sb_utf8_entry(cp) : 0;
 	}
-	/* every byte writes at most 3 bytes, and 4 are stored */
+	/*
+	 * every byte writes at most 3 bytes, and 4 are stored (an ASCII
+	 * run's word: 8, with 8 bytes of input left)
+	 */
 	end = b->in_size - ip;
 	if (end > (b->out_size - op) / 3)
 		end = (b->out_size - op) / 3;
 	end = end > 1 ? ip + end - 1 : ip;
 	while (ip + 8 <= end) {
 		u32 e0, e1, e2, e3;
-		u64 w;
 
-		memcpy(&w, in + ip, 8);
-		if (!(w & hi)) {	/* 8 ASCII bytes, and the run on */
-			size_t n = we_ascii_copy_vec(out + op, in + ip,
-						     end - ip, true);
+		if ((in[ip] | in[ip + 1]) < 0x80) {	/* an ASCII run */
+			size_t n = sb_ascii(out + op, in + ip, end - ip);
 
 			ip += n;
 			op += n;

@@ -57,18 +57,21 @@ static __always_inline u32 sjis_step(struct whatenc_decoder *d, u8 byte)
  * Decoder fast path, with no lead byte held: half-width katakana and
  * complete two-byte codes that have a code point (all in the BMP: 3
  * bytes of room are enough). Stops, for the steps, at anything else
- * (0x80, a lead at the end of the input, an error).
+ * (0x80, a lead at the end of the input, an error). The lead byte is
+ * tested first, the katakana after it (the two ranges are apart): two-byte
+ * codes are most of Japanese text (scripts/bench-instr, Shift_JIS decode:
+ * 27.18 instructions per byte, 28.78 katakana first).
  */
 static __always_inline u32 sjis_code(const u8 *p, size_t n, unsigned int *len)
 {
-	if (p[0] >= 0xa1 && p[0] <= 0xdf) {
-		*len = 1;
-		return 0xff61 - 0xa1 + p[0];
+	if (sjis_is_lead(p[0])) {
+		*len = 2;
+		return n < 2 ? 0 : sjis_lookup(p[0], p[1]);
 	}
-	*len = 2;
-	if (!sjis_is_lead(p[0]) || n < 2)
-		return 0;
-	return sjis_lookup(p[0], p[1]);
+	*len = 1;
+	if (p[0] >= 0xa1 && p[0] <= 0xdf)
+		return 0xff61 - 0xa1 + p[0];
+	return 0;
 }
 
 static void sjis_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
