@@ -67,6 +67,11 @@ enum whatenc_encoding {
  * between calls (refill input, drain output). A pointer may be NULL only
  * with a zero size, and a position never exceeds its size; a call given
  * anything else does nothing and returns WHATENC_BUF_ERROR.
+ *
+ * The output is the bytes from the old @out_pos to the new one. A call
+ * may also store scratch bytes past the new @out_pos, never past
+ * @out_size (word-wide and vector stores of the fast paths): keep
+ * nothing there that must survive the call.
  */
 struct whatenc_buf {
 	const u8 *in;
