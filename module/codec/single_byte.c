@@ -142,12 +142,7 @@ static void sb_encode_run(unsigned int k, struct whatenc_buf *b)
 			continue;
 		}
 		if (c < 0x80) {
-			n = in_size - ip;
-			if (n > out_size - op)
-				n = out_size - op;
-			n = we_ascii_copy(out + op, in + ip, n);
-			ip += n;
-			op += n;
+			we_ascii_enc_fast(in, &ip, in_size, out, &op, out_size);
 			continue;
 		}
 		if (c >= 0xe0 && c <= 0xef && in_size - ip >= 3 &&
