@@ -876,9 +876,13 @@ struct we_encoding {
 	u8 table;
 };
 
-/* The single-byte encodings' rows in tables_single_byte.h, in list order. */
+/*
+ * The single-byte encodings' rows in tables_single_byte.h, in list order
+ * (a WHATENC_SB_AS() line has none: it uses its index's row).
+ */
 #define WHATENC_ENCODING(id, ...)
 #define WHATENC_SB(id)		WE_SB_##id,
+#define WHATENC_SB_AS(id, index)
 enum we_sb_row {
 #include "whatenc_encodings.h"
 	WE_SB_ROWS,
@@ -887,6 +891,7 @@ enum we_sb_row {
 
 #undef WHATENC_ENCODING
 #undef WHATENC_SB
+#undef WHATENC_SB_AS
 
 extern const struct we_encoding we_encodings[WHATENC_NR_ENCODINGS];
 

@@ -13,7 +13,7 @@
 #include "internal.h"
 #include "tables_single_byte.h"
 
-static_assert(WE_SB_COUNT == WE_SB_ROWS, "one table per single-byte encoding");
+static_assert(WE_SB_COUNT == WE_SB_ROWS, "one table per WHATENC_SB() line");
 
 /* The encoding's index: the code points of bytes 0x80..0xFF (0: null). */
 static __always_inline const u16 *sb_index(const struct whatenc_decoder *d)

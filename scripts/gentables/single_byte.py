@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""The 28 legacy single-byte encodings -> module/codec/tables/tables_single_byte.h.
+"""The legacy single-byte encodings -> module/codec/tables/tables_single_byte.h.
 
 Decode: one 128-entry u16 table per encoding (bytes 0x80-0xFF; 0 = no
 code point). Encode: a two-level page table for code points below
-WE_SB_PAGE_LIMIT (0x2600: all but 3 of the 3434 mappings), with pages
+WE_SB_PAGE_LIMIT (0x2600: all but 3 of the 3342 mappings), with pages
 of 64 code points shared by all encodings (157 distinct non-empty pages
 plus the empty page 0, so a u8 page number) and a u8 page number per
 (encoding, code point >> 6): about 14 KB, one dependent load more than
@@ -12,24 +12,21 @@ search it replaced (docs/performance.md). The rest (macintosh's U+F8FF,
 U+FB01, U+FB02) and the sizes are still in sorted pairs per encoding,
 searched by binary search (at most 7 steps).
 
-ISO-8859-8-I uses the ISO-8859-8 index (Encoding Standard, "Legacy
-single-byte encodings")."""
+One row of tables per WHATENC_SB() line of whatenc_encodings.h: 27
+for the 28 encodings, as ISO-8859-8-I (a WHATENC_SB_AS() line) uses the
+ISO-8859-8 index (Encoding Standard, "Legacy single-byte encodings") and
+so its row."""
 
 import common
 import labels
 
 def single_byte_encodings():
     """(enum suffix, index name) of the WHATENC_SB() lines of
-    whatenc_encodings.h, in their order (their rows WE_SB_<suffix>): the index is named after the
-    encoding, but ISO-8859-8-I's, which is ISO-8859-8's."""
+    whatenc_encodings.h, in their order (their rows WE_SB_<suffix>): the
+    index is named after the encoding."""
     names = {labels.c_enum(n): n for n, _ in labels.load_encodings()}
-    out = []
-    for kind, suffix in common.encoding_list():
-        if kind == "SB":
-            index = names["WHATENC_" + suffix].lower()
-            out.append((suffix, "iso-8859-8" if index == "iso-8859-8-i"
-                        else index))
-    return out
+    return [(suffix, names["WHATENC_" + suffix].lower())
+            for kind, suffix in common.encoding_list() if kind == "SB"]
 
 
 def generate(ctx):
