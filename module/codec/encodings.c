@@ -15,12 +15,13 @@
 		.own_bom = bom, .enc_per_byte = per,			\
 		.enc_per_byte_html = per_html, .table = WE_SB_ROW_NONE,	\
 	},
-#define WHATENC_SB(id)							\
+#define WHATENC_SB_AS(id, index)					\
 	[WHATENC_##id] = {						\
 		.family = &we_family_sb, .output = WHATENC_##id,	\
 		.enc_per_byte = 1, .enc_per_byte_html = 8,		\
-		.table = WE_SB_##id,					\
+		.table = WE_SB_##index,					\
 	},
+#define WHATENC_SB(id)		WHATENC_SB_AS(id, id)
 
 const struct we_encoding we_encodings[WHATENC_NR_ENCODINGS] = {
 #include "whatenc_encodings.h"

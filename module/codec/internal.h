@@ -320,18 +320,34 @@ static __always_inline size_t we_ascii_copy(u8 *dst, const u8 *src, size_t n)
  * out[*op], as far as both sizes allow, and advance both. Returns its
  * length (0: no room in the output).
  */
-static __always_inline size_t we_ascii_fast(const u8 *in, size_t *ip,
-					    size_t in_size, u8 *out,
-					    size_t *op, size_t out_size)
+static __always_inline size_t we_ascii_fast_vec(const u8 *in, size_t *ip,
+						size_t in_size, u8 *out,
+						size_t *op, size_t out_size,
+						bool vec)
 {
 	size_t n = in_size - *ip;
 
 	if (n > out_size - *op)
 		n = out_size - *op;
-	n = we_ascii_copy_vec(out + *op, in + *ip, n, true);
+	n = we_ascii_copy_vec(out + *op, in + *ip, n, vec);
 	*ip += n;
 	*op += n;
 	return n;
+}
+
+static __always_inline size_t we_ascii_fast(const u8 *in, size_t *ip,
+					    size_t in_size, u8 *out,
+					    size_t *op, size_t out_size)
+{
+	return we_ascii_fast_vec(in, ip, in_size, out, op, out_size, true);
+}
+
+/* we_ascii_fast() without the vector paths (see we_ascii_copy()) */
+static __always_inline size_t we_ascii_enc_fast(const u8 *in, size_t *ip,
+						size_t in_size, u8 *out,
+						size_t *op, size_t out_size)
+{
+	return we_ascii_fast_vec(in, ip, in_size, out, op, out_size, false);
 }
 
 /*
@@ -534,13 +550,7 @@ static __always_inline void we_enc_fast_two_byte(struct whatenc_buf *b,
 		u16 code;
 
 		if (in[ip] < 0x80) {
-			size_t n = in_size - ip;
-
-			if (n > out_size - op)
-				n = out_size - op;
-			n = we_ascii_copy(out + op, in + ip, n);
-			ip += n;
-			op += n;
+			we_ascii_enc_fast(in, &ip, in_size, out, &op, out_size);
 			continue;
 		}
 		len = we_utf8_23(in + ip, &cp);
@@ -886,9 +896,13 @@ struct we_encoding {
 	u8 table;
 };
 
-/* The single-byte encodings' rows in tables_single_byte.h, in list order. */
+/*
+ * The single-byte encodings' rows in tables_single_byte.h, in list order
+ * (a WHATENC_SB_AS() line has none: it uses its index's row).
+ */
 #define WHATENC_ENCODING(id, ...)
 #define WHATENC_SB(id)		WE_SB_##id,
+#define WHATENC_SB_AS(id, index)
 enum we_sb_row {
 #include "whatenc_encodings.h"
 	WE_SB_ROWS,
@@ -897,6 +911,7 @@ enum we_sb_row {
 
 #undef WHATENC_ENCODING
 #undef WHATENC_SB
+#undef WHATENC_SB_AS
 
 extern const struct we_encoding we_encodings[WHATENC_NR_ENCODINGS];
 

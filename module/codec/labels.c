@@ -9,14 +9,10 @@
  * fixed-size compares, no allocation.
  */
 #include "internal.h"
+#include "infra.h"
 #include "tables_labels.h"
 
 static_assert(WE_NR_LABELS <= 255, "we_enc_labels holds u8 indexes");
-
-static bool we_is_ascii_ws(u8 c)
-{
-	return c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == ' ';
-}
 
 /**
  * whatenc_get_encoding() - the Encoding Standard's "get an encoding"
@@ -40,17 +36,17 @@ int whatenc_get_encoding(const char *label, size_t len)
 	char key[WE_LABEL_MAX + 1];
 	size_t i, lo = 0, hi = WE_NR_LABELS;
 
-	while (len && we_is_ascii_ws(p[0])) {
+	while (len && we_ascii_ws(p[0])) {
 		p++;
 		len--;
 	}
-	while (len && we_is_ascii_ws(p[len - 1]))
+	while (len && we_ascii_ws(p[len - 1]))
 		len--;
 	if (!len || len > WE_LABEL_MAX)
 		return -EINVAL;
 	memset(key, 0, sizeof(key));
 	for (i = 0; i < len; i++)
-		key[i] = (p[i] >= 'A' && p[i] <= 'Z') ? p[i] + ('a' - 'A') : p[i];
+		key[i] = we_ascii_lower(p[i]);
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		int c = memcmp(key, we_labels[mid].name, sizeof(key));

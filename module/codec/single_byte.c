@@ -13,7 +13,7 @@
 #include "internal.h"
 #include "tables_single_byte.h"
 
-static_assert(WE_SB_COUNT == WE_SB_ROWS, "one table per single-byte encoding");
+static_assert(WE_SB_COUNT == WE_SB_ROWS, "one table per WHATENC_SB() line");
 
 /* The encoding's index: the code points of bytes 0x80..0xFF (0: null). */
 static __always_inline const u16 *sb_index(const struct whatenc_decoder *d)
@@ -142,12 +142,7 @@ static void sb_encode_run(unsigned int k, struct whatenc_buf *b)
 			continue;
 		}
 		if (c < 0x80) {
-			n = in_size - ip;
-			if (n > out_size - op)
-				n = out_size - op;
-			n = we_ascii_copy(out + op, in + ip, n);
-			ip += n;
-			op += n;
+			we_ascii_enc_fast(in, &ip, in_size, out, &op, out_size);
 			continue;
 		}
 		if (c >= 0xe0 && c <= 0xef && in_size - ip >= 3 &&

@@ -37,65 +37,45 @@ typedef u16 v16u16 __attribute__((vector_size(32)));
 
 /* ---- ASCII runs ------------------------------------------------------ */
 
-WE_SSE2 size_t we_sse2_ascii_copy(u8 *dst, const u8 *src, size_t n)
-{
-	size_t i = 0;
-
-	while (n - i >= 64) {
-		v16u8 a = LD16(src + i), b = LD16(src + i + 16);
-		v16u8 c = LD16(src + i + 32), d = LD16(src + i + 48);
-
-		if (MASK16(a | b | c | d))
-			break;
-		if (dst) {
-			ST16(dst + i, a);
-			ST16(dst + i + 16, b);
-			ST16(dst + i + 32, c);
-			ST16(dst + i + 48, d);
-		}
-		i += 64;
-	}
-	while (n - i >= 16) {
-		v16u8 a = LD16(src + i);
-
-		if (MASK16(a))
-			break;
-		if (dst)
-			ST16(dst + i, a);
-		i += 16;
-	}
-	return i;
+/*
+ * The ASCII run at @src (at most @n bytes), copied to @dst unless NULL:
+ * four vectors of W bytes a step, then one; the same code for each
+ * width W (16: SSE2, 32: AVX2).
+ */
+#define WE_ASCII_COPY(level, name, W)					\
+level size_t name(u8 *dst, const u8 *src, size_t n)			\
+{									\
+	size_t i = 0;							\
+									\
+	while (n - i >= 4 * W) {					\
+		v##W##u8 a = LD##W(src + i), b = LD##W(src + i + W);	\
+		v##W##u8 c = LD##W(src + i + 2 * W);			\
+		v##W##u8 d = LD##W(src + i + 3 * W);			\
+									\
+		if (MASK##W(a | b | c | d))				\
+			break;						\
+		if (dst) {						\
+			ST##W(dst + i, a);				\
+			ST##W(dst + i + W, b);				\
+			ST##W(dst + i + 2 * W, c);			\
+			ST##W(dst + i + 3 * W, d);			\
+		}							\
+		i += 4 * W;						\
+	}								\
+	while (n - i >= W) {						\
+		v##W##u8 a = LD##W(src + i);				\
+									\
+		if (MASK##W(a))						\
+			break;						\
+		if (dst)						\
+			ST##W(dst + i, a);				\
+		i += W;							\
+	}								\
+	return i;							\
 }
 
-WE_AVX2 size_t we_avx2_ascii_copy(u8 *dst, const u8 *src, size_t n)
-{
-	size_t i = 0;
-
-	while (n - i >= 128) {
-		v32u8 a = LD32(src + i), b = LD32(src + i + 32);
-		v32u8 c = LD32(src + i + 64), d = LD32(src + i + 96);
-
-		if (MASK32(a | b | c | d))
-			break;
-		if (dst) {
-			ST32(dst + i, a);
-			ST32(dst + i + 32, b);
-			ST32(dst + i + 64, c);
-			ST32(dst + i + 96, d);
-		}
-		i += 128;
-	}
-	while (n - i >= 32) {
-		v32u8 a = LD32(src + i);
-
-		if (MASK32(a))
-			break;
-		if (dst)
-			ST32(dst + i, a);
-		i += 32;
-	}
-	return i;
-}
+WE_ASCII_COPY(WE_SSE2, we_sse2_ascii_copy, 16)
+WE_ASCII_COPY(WE_AVX2, we_avx2_ascii_copy, 32)
 
 /* ---- UTF-8 to UTF-16 ------------------------------------------------ */
 

@@ -35,34 +35,13 @@
  * prescan's lowercasing of A-Z amounts to.
  */
 #include "internal.h"
+#include "infra.h"
 #include "whatenc_detect.h"
 #include "prescan.h"
-
-/* HTML/Infra "ASCII whitespace": TAB, LF, FF, CR, SPACE. */
-static bool wd_ws(u8 c)
-{
-	return c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == ' ';
-}
 
 static bool wd_alpha(u8 c)
 {
 	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
-}
-
-static u8 wd_lower(u8 c)
-{
-	return (c >= 'A' && c <= 'Z') ? c + ('a' - 'A') : c;
-}
-
-/* @p[0..len) equals the lowercase ASCII @lit, ASCII case-insensitively. */
-static bool wd_ieq(const u8 *p, size_t len, const char *lit)
-{
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		if (!lit[i] || wd_lower(p[i]) != (u8)lit[i])
-			return false;
-	return !lit[len];
 }
 
 static int wd_get(const u8 *p, size_t len)
@@ -182,7 +161,7 @@ static int wd_get_attr(const u8 *b, size_t n, size_t *ppos,
 		if (pos >= n)
 			return -1;
 		c = b[pos];
-		if (!wd_ws(c) && c != '/')
+		if (!we_ascii_ws(c) && c != '/')
 			break;
 	}
 	/* 2. '>': there is no attribute */
@@ -203,17 +182,17 @@ static int wd_get_attr(const u8 *b, size_t n, size_t *ppos,
 			pos++;
 			goto value;
 		}
-		if (wd_ws(c))
+		if (we_ascii_ws(c))
 			break;			/* to "spaces" */
 		if (c == '/' || c == '>')
 			goto done;		/* empty value */
-		a->name_len++;			/* A-Z lowercase: see wd_ieq() */
+		a->name_len++;		/* A-Z lowercase: we_ascii_ieq() */
 	}
 	/* 6. spaces */
 	for (;; pos++) {
 		if (pos >= n)
 			return -1;
-		if (!wd_ws(b[pos]))
+		if (!we_ascii_ws(b[pos]))
 			break;
 	}
 	/* 7. not '=': the value is empty */
@@ -226,7 +205,7 @@ value:
 	for (;; pos++) {
 		if (pos >= n)
 			return -1;
-		if (!wd_ws(b[pos]))
+		if (!we_ascii_ws(b[pos]))
 			break;
 	}
 	/* 10. */
@@ -252,7 +231,7 @@ value:
 		if (pos >= n)
 			return -1;
 		c = b[pos];
-		if (wd_ws(c) || c == '>')
+		if (we_ascii_ws(c) || c == '>')
 			break;
 	}
 	a->val_len = pos - a->val;
@@ -276,13 +255,13 @@ static int wd_meta_extract(const u8 *s, size_t len, size_t *loff,
 	for (;;) {
 		/* 2. loop: the next "charset", ASCII case-insensitively */
 		for (i = pos; i + 7 <= len; i++)
-			if (wd_ieq(s + i, 7, "charset"))
+			if (we_ascii_ieq(s + i, 7, "charset"))
 				break;
 		if (i + 7 > len)
 			return -1;
 		pos = i + 7;
 		/* 3. skip whitespace */
-		while (pos < len && wd_ws(s[pos]))
+		while (pos < len && we_ascii_ws(s[pos]))
 			pos++;
 		/* 4. not '=': go on searching from that character */
 		if (pos < len && s[pos] == '=')
@@ -290,7 +269,7 @@ static int wd_meta_extract(const u8 *s, size_t len, size_t *loff,
 	}
 	/* 5. skip whitespace after '=' */
 	pos++;
-	while (pos < len && wd_ws(s[pos]))
+	while (pos < len && we_ascii_ws(s[pos]))
 		pos++;
 	/* 6. */
 	if (pos >= len)
@@ -304,7 +283,7 @@ static int wd_meta_extract(const u8 *s, size_t len, size_t *loff,
 		*loff = pos + 1;
 		*llen = end - pos - 1;
 	} else {
-		for (end = pos; end < len && !wd_ws(s[end]) && s[end] != ';';
+		for (end = pos; end < len && !we_ascii_ws(s[end]) && s[end] != ';';
 		     end++)
 			;
 		*loff = pos;
@@ -362,14 +341,14 @@ static int wd_prescan_meta(const u8 *b, size_t n, size_t *ppos,
 		if (!r)
 			break;
 		/* 7.-9.: only these three names matter; each counts once */
-		if (wd_ieq(b + a.name, a.name_len, "http-equiv")) {
+		if (we_ascii_ieq(b + a.name, a.name_len, "http-equiv")) {
 			if (seen_he)
 				goto dup;
 			seen_he = true;
-			if (wd_ieq(b + a.val, a.val_len, "content-type"))
+			if (we_ascii_ieq(b + a.val, a.val_len, "content-type"))
 				got_pragma = true;
 			wd_meta_attr(m, WD_META_HE, &a);
-		} else if (wd_ieq(b + a.name, a.name_len, "content")) {
+		} else if (we_ascii_ieq(b + a.name, a.name_len, "content")) {
 			if (seen_content)
 				goto dup;
 			seen_content = true;
@@ -387,7 +366,7 @@ static int wd_prescan_meta(const u8 *b, size_t n, size_t *ppos,
 				loff = a.val + o;
 				llen = l;
 			}
-		} else if (wd_ieq(b + a.name, a.name_len, "charset")) {
+		} else if (we_ascii_ieq(b + a.name, a.name_len, "charset")) {
 			if (seen_charset)
 				goto dup;
 			seen_charset = true;
@@ -397,7 +376,7 @@ static int wd_prescan_meta(const u8 *b, size_t n, size_t *ppos,
 			need_pragma = 0;
 			loff = a.val;
 			llen = a.val_len;
-		} else if (m && wd_ieq(b + a.name, a.name_len, "name")) {
+		} else if (m && we_ascii_ieq(b + a.name, a.name_len, "name")) {
 			m->flags |= WD_META_NAME;
 		}
 		continue;
@@ -466,8 +445,8 @@ static int wd_prescan(const u8 *b, size_t n, size_t pos,
 			pos = i + 2;
 			continue;
 		}
-		if (n - pos >= 6 && wd_ieq(b + pos + 1, 4, "meta") &&
-		    (wd_ws(b[pos + 5]) || b[pos + 5] == '/')) {
+		if (n - pos >= 6 && we_ascii_ieq(b + pos + 1, 4, "meta") &&
+		    (we_ascii_ws(b[pos + 5]) || b[pos + 5] == '/')) {
 			start = pos;
 			pos += 5;
 			r = wd_prescan_meta(b, n, &pos, out, m);
@@ -486,7 +465,7 @@ static int wd_prescan(const u8 *b, size_t n, size_t pos,
 			for (;; pos++) {
 				if (pos >= n)
 					return -EAGAIN;
-				if (wd_ws(b[pos]) || b[pos] == '>')
+				if (we_ascii_ws(b[pos]) || b[pos] == '>')
 					break;
 			}
 			/* ... then skip its attributes */

@@ -30,6 +30,7 @@
  * candidates resume from the next block on.
  */
 #include "internal.h"
+#include "infra.h"
 #include "whatenc_guess.h"
 
 struct wg_tld {
@@ -451,29 +452,13 @@ void whatenc_guess_init(struct whatenc_guess *g, int hint)
 }
 EXPORT_SYMBOL_GPL(whatenc_guess_init);
 
-static char wg_lower(char c)
-{
-	return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
-}
-
-/* @s[0..len) equals @lit ASCII case-insensitively. */
-static bool wg_ieq(const char *s, size_t len, const char *lit)
-{
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		if (!lit[i] || wg_lower(s[i]) != wg_lower(lit[i]))
-			return false;
-	return !lit[len];
-}
-
 /* Index of language @name in wg_lang_name, or -ENOENT. */
 static int wg_lang(const char *name, size_t len)
 {
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(wg_lang_name); i++)
-		if (len && wg_ieq(name, len, wg_lang_name[i]))
+		if (len && we_ascii_ieq(name, len, wg_lang_name[i]))
 			return i;
 	return -ENOENT;
 }
@@ -498,13 +483,14 @@ int whatenc_guess_hint(const char *s, size_t len)
 	while (n < len && s[n] != '_' && s[n] != '-' && s[n] != '.' &&
 	    s[n] != '@')
 		n++;
-	if (n == 2 && wg_ieq(s, 2, "zh")) {
+	if (n == 2 && we_ascii_ieq(s, 2, "zh")) {
 		const char *r = s + 3;
 		size_t rl = len > 3 ? len - 3 : 0;
 
-		if (rl >= 2 && (wg_ieq(r, 2, "tw") || wg_ieq(r, 2, "hk") ||
-				wg_ieq(r, 2, "mo") ||
-				(rl >= 4 && wg_ieq(r, 4, "hant"))))
+		if (rl >= 2 && (we_ascii_ieq(r, 2, "tw") ||
+				we_ascii_ieq(r, 2, "hk") ||
+				we_ascii_ieq(r, 2, "mo") ||
+				(rl >= 4 && we_ascii_ieq(r, 4, "hant"))))
 			return wg_lang("zh_TW", 5);
 		return wg_lang("zh_CN", 5);
 	}
@@ -514,7 +500,7 @@ int whatenc_guess_hint(const char *s, size_t len)
 	while (t > s && t[-1] != '.')
 		t--;
 	for (i = 0; i < ARRAY_SIZE(wg_tlds); i++)
-		if (wg_ieq(t, s + len - t, wg_tlds[i].tld))
+		if (we_ascii_ieq(t, s + len - t, wg_tlds[i].tld))
 			return wg_tlds[i].lang;
 	return -ENOENT;
 }

@@ -18,6 +18,7 @@
  * few hundred bytes on the stack.
  */
 #include "internal.h"
+#include "infra.h"
 #include "prescan.h"
 #include "whatenc_rules.h"
 
@@ -125,34 +126,13 @@ struct wr {
 	u8 xlabel[64];			/* a UTF-16 XML declaration's label */
 };
 
-static u8 wr_lower(u8 c)
-{
-	return (c >= 'A' && c <= 'Z') ? c + ('a' - 'A') : c;
-}
-
-static bool wr_ws(u8 c)
-{
-	return c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == ' ';
-}
-
-/* @p[0..len) is @lit, ASCII case-insensitively. */
-static bool wr_ieq(const u8 *p, size_t len, const char *lit)
-{
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		if (!lit[i] || wr_lower(p[i]) != wr_lower(lit[i]))
-			return false;
-	return !lit[len];
-}
-
 /* @p[0..len) starts with @lit, ASCII case-insensitively. */
 static bool wr_istarts(const u8 *p, size_t len, const char *lit)
 {
 	size_t i;
 
 	for (i = 0; lit[i]; i++)
-		if (i >= len || wr_lower(p[i]) != wr_lower(lit[i]))
+		if (i >= len || we_ascii_lower(p[i]) != we_ascii_lower(lit[i]))
 			return false;
 	return true;
 }
@@ -244,7 +224,7 @@ static bool wr_in(const u8 *p, size_t len, const char *const *list,
 
 	for (i = 0; i < n; i++)
 		if (prefix ? wr_istarts(p, len, list[i]) :
-			     wr_ieq(p, len, list[i]))
+			     we_ascii_ieq(p, len, list[i]))
 			return true;
 	return false;
 }
@@ -253,11 +233,11 @@ static bool wr_preferred(const u8 *p, size_t len, int enc)
 {
 	size_t i;
 
-	if (wr_ieq(p, len, whatenc_name(enc)))
+	if (we_ascii_ieq(p, len, whatenc_name(enc)))
 		return true;
 	for (i = 0; i < ARRAY_SIZE(wr_mime_names); i++)
 		if (wr_mime_names[i].enc == enc &&
-		    wr_ieq(p, len, wr_mime_names[i].name))
+		    we_ascii_ieq(p, len, wr_mime_names[i].name))
 			return true;
 	return false;
 }
@@ -280,11 +260,11 @@ static void wr_label(struct wr *w, const struct whatenc_decl *d, bool names)
 		}
 	}
 	/* get an encoding: ASCII whitespace around the label is removed */
-	while (len && wr_ws(p[0])) {
+	while (len && we_ascii_ws(p[0])) {
 		p++;
 		len--;
 	}
-	while (len && wr_ws(p[len - 1]))
+	while (len && we_ascii_ws(p[len - 1]))
 		len--;
 	if (wr_in(p, len, wr_forbidden, ARRAY_SIZE(wr_forbidden), false)) {
 		wr_find(w, WHATENC_RULE_ENCODING_FORBIDDEN, d->label_off, d);
@@ -477,7 +457,7 @@ static bool wr_pragma_ok(const struct wr *w, const struct wd_meta *m)
 	if (!(m->flags & WD_META_CONTENT) || !(m->flags & WD_META_CLABEL) ||
 	    !wr_istarts(p, len, "text/html;"))
 		return false;
-	while (i < len && wr_ws(p[i]))
+	while (i < len && we_ascii_ws(p[i]))
 		i++;
 	return wr_istarts(p + i, len - i, "charset=") &&
 	       m->content + i + 8 == m->clabel &&
@@ -532,7 +512,7 @@ static void wr_check_meta(struct wr *w, const struct wd_meta *m)
 		     e == WHATENC_REPLACEMENT))
 		wr_find(w, WHATENC_RULE_META_NOT_ASCII, d.off, &d);
 	if (!html && d.kind == WHATENC_DECL_META_CHARSET &&
-	    (!wr_ieq(d.label, d.label_len, "utf-8") ||
+	    (!we_ascii_ieq(d.label, d.label_len, "utf-8") ||
 	     w->det.enc != WHATENC_UTF_8))
 		wr_find(w, WHATENC_RULE_XHTML_META_NOT_UTF8, d.off, &d);
 	if (wr_utf16(w->det.enc) && !w->det.unsupported)
@@ -551,7 +531,7 @@ static void wr_metas_utf16(struct wr *w)
 		if (c != '<')
 			continue;
 		for (k = 0; k < 4; k++)
-			if (wr_lower(wr_unit(w, i + 1 + k, 2, be) & 0xff) !=
+			if (we_ascii_lower(wr_unit(w, i + 1 + k, 2, be) & 0xff) !=
 			    (u8)"meta"[k] || wr_unit(w, i + 1 + k, 2, be) > 0x7f)
 				break;
 		c = wr_unit(w, i + 5, 2, be);
@@ -770,7 +750,7 @@ static void wr_css(struct wr *w)
 	}
 	/* any other @charset is ignored (only the exact bytes at 0 count) */
 	for (i = 0; i + 8 <= w->n && !w->stop; i++)
-		if (w->b[i] == '@' && wr_ieq(w->b + i, 8, "@charset") &&
+		if (w->b[i] == '@' && we_ascii_ieq(w->b + i, 8, "@charset") &&
 		    !(w->has_css && i == w->css.off))
 			wr_find(w, WHATENC_RULE_CSS_CHARSET_IGNORED, i, NULL);
 }

@@ -42,6 +42,7 @@
  */
 #define WHATENC_ENCODING(id, ...)	WHATENC_##id,
 #define WHATENC_SB(id)			WHATENC_##id,
+#define WHATENC_SB_AS(id, index)	WHATENC_##id,
 enum whatenc_encoding {
 #include "whatenc_encodings.h"
 	WHATENC_NR_ENCODINGS
@@ -49,6 +50,7 @@ enum whatenc_encoding {
 
 #undef WHATENC_ENCODING
 #undef WHATENC_SB
+#undef WHATENC_SB_AS
 
 /* The first and last legacy single-byte encodings, in enum order. */
 #define WHATENC_FIRST_SINGLE_BYTE	WHATENC_IBM866

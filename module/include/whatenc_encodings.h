@@ -10,7 +10,8 @@
  * the single-byte encodings' tables).
  *
  * A list to expand, not a header: whoever includes it defines
- * WHATENC_ENCODING() and WHATENC_SB() first (and undefines them after).
+ * WHATENC_ENCODING(), WHATENC_SB() and WHATENC_SB_AS() first (and
+ * undefines them after).
  *
  * WHATENC_ENCODING(id, family, output encoding, own BOM, encoder's
  *   worst-case bytes out per input byte in fatal mode, in html mode):
@@ -23,8 +24,9 @@
  *     adds up to 3 bytes of escape sequence per byte; UTF-16BE/LE with
  *     WHATENC_ENC_UTF16 write 2 bytes per byte.
  * WHATENC_SB(id): a legacy single-byte encoding: family sb, its own output
- *   encoding, no BOM, 1 and 8; its index is index-<name>.txt (ISO-8859-8-I:
- *   ISO-8859-8's).
+ *   encoding, no BOM, 1 and 8; its index is index-<name>.txt.
+ * WHATENC_SB_AS(id, index id): the same, with the index of the encoding
+ *   of the other id (ISO-8859-8-I uses ISO-8859-8's): no tables of its own.
  */
 WHATENC_ENCODING(UTF_8, utf8, UTF_8, 1, 1, 8)
 WHATENC_SB(IBM866)
@@ -35,7 +37,7 @@ WHATENC_SB(ISO_8859_5)
 WHATENC_SB(ISO_8859_6)
 WHATENC_SB(ISO_8859_7)
 WHATENC_SB(ISO_8859_8)
-WHATENC_SB(ISO_8859_8_I)
+WHATENC_SB_AS(ISO_8859_8_I, ISO_8859_8)
 WHATENC_SB(ISO_8859_10)
 WHATENC_SB(ISO_8859_13)
 WHATENC_SB(ISO_8859_14)

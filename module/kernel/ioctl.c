@@ -15,20 +15,34 @@
 #include "session.h"
 #include "device.h"
 
+/* Copy in an argument the ioctl writes back, and write it back unchanged. */
+static int whatenc_ioc_in(void *karg, void __user *argp, size_t size)
+{
+	if (copy_from_user(karg, argp, size) || copy_to_user(argp, karg, size))
+		return -EFAULT;
+	return 0;
+}
+
+/* The end of an ioctl: its error @ret, or @karg copied out. */
+static long whatenc_ioc_out(int ret, void __user *argp, const void *karg,
+			    size_t size)
+{
+	if (ret)
+		return ret;
+	if (copy_to_user(argp, karg, size))
+		return -EFAULT;
+	return 0;
+}
+
 static long whatenc_ioc_configure(struct we_session *s, void __user *argp)
 {
 	struct whatenc_configure cfg;
-	int ret;
+	int ret = whatenc_ioc_in(&cfg, argp, sizeof(cfg));
 
-	if (copy_from_user(&cfg, argp, sizeof(cfg)) ||
-	    copy_to_user(argp, &cfg, sizeof(cfg)))
-		return -EFAULT;
-	ret = we_session_configure(s, &cfg);
 	if (ret)
 		return ret;
-	if (copy_to_user(argp, &cfg, sizeof(cfg)))
-		return -EFAULT;
-	return 0;
+	ret = we_session_configure(s, &cfg);
+	return whatenc_ioc_out(ret, argp, &cfg, sizeof(cfg));
 }
 
 static long whatenc_ioc_status(struct we_session *s, void __user *argp)
@@ -36,11 +50,7 @@ static long whatenc_ioc_status(struct we_session *s, void __user *argp)
 	struct whatenc_status st;
 	int ret = we_session_status(s, &st);
 
-	if (ret)
-		return ret;
-	if (copy_to_user(argp, &st, sizeof(st)))
-		return -EFAULT;
-	return 0;
+	return whatenc_ioc_out(ret, argp, &st, sizeof(st));
 }
 
 static long whatenc_ioc_convert(struct we_session *s, void __user *argp)
@@ -48,11 +58,10 @@ static long whatenc_ioc_convert(struct we_session *s, void __user *argp)
 	struct whatenc_convert cv;
 	struct iovec in_iov, out_iov;
 	struct iov_iter in, out;
-	int ret;
+	int ret = whatenc_ioc_in(&cv, argp, sizeof(cv));
 
-	if (copy_from_user(&cv, argp, sizeof(cv)) ||
-	    copy_to_user(argp, &cv, sizeof(cv)))
-		return -EFAULT;
+	if (ret)
+		return ret;
 	ret = we_session_convert_check(&cv);
 	if (ret)
 		return ret;
@@ -66,11 +75,7 @@ static long whatenc_ioc_convert(struct we_session *s, void __user *argp)
 	if (ret)
 		return ret;
 	ret = we_session_convert(s, &cv, &in, &out);
-	if (ret)
-		return ret;
-	if (copy_to_user(argp, &cv, sizeof(cv)))
-		return -EFAULT;
-	return 0;
+	return whatenc_ioc_out(ret, argp, &cv, sizeof(cv));
 }
 
 static long whatenc_ioc_fionread(struct we_session *s, int __user *argp)

@@ -431,6 +431,24 @@ static bool we_writable(const struct we_session *s)
 	       s->out_size - used >= WE_WRITE_ROOM;
 }
 
+/*
+ * Called with s->lock held, when write() or read() cannot go on: waits
+ * for @ready with the lock dropped. Returns 0 with the lock held again,
+ * or without it -EAGAIN (@nonblock) or -ERESTARTSYS.
+ */
+static int we_wait_unlocked(struct we_session *s, bool nonblock,
+			    bool (*ready)(const struct we_session *s))
+{
+	mutex_unlock(&s->lock);
+	if (nonblock)
+		return -EAGAIN;
+	if (wait_event_interruptible(s->wq, ready(s)))
+		return -ERESTARTSYS;
+	if (mutex_lock_interruptible(&s->lock))
+		return -ERESTARTSYS;
+	return 0;
+}
+
 /**
  * we_session_alloc() - a new session, decoding UTF-8 (replacement, BOM
  *	sniffing) until configured
@@ -830,15 +848,9 @@ ssize_t we_session_write(struct we_session *s, struct iov_iter *from,
 		ret = we_write_locked(s, from);
 		if (ret)
 			break;
-		if (nonblock) {
-			ret = -EAGAIN;
-			break;
-		}
-		mutex_unlock(&s->lock);
-		if (wait_event_interruptible(s->wq, we_writable(s)))
-			return -ERESTARTSYS;
-		if (mutex_lock_interruptible(&s->lock))
-			return -ERESTARTSYS;
+		ret = we_wait_unlocked(s, nonblock, we_writable);
+		if (ret)
+			return ret;
 	}
 	mutex_unlock(&s->lock);
 	return ret;
@@ -909,15 +921,9 @@ ssize_t we_session_read(struct we_session *s, struct iov_iter *to,
 			ret = we_errno(s);
 			break;
 		}
-		if (nonblock) {
-			ret = -EAGAIN;
-			break;
-		}
-		mutex_unlock(&s->lock);
-		if (wait_event_interruptible(s->wq, we_readable(s)))
-			return -ERESTARTSYS;
-		if (mutex_lock_interruptible(&s->lock))
-			return -ERESTARTSYS;
+		ret = we_wait_unlocked(s, nonblock, we_readable);
+		if (ret)
+			return ret;
 	}
 	mutex_unlock(&s->lock);
 	return ret;

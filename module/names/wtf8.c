@@ -251,6 +251,17 @@ int whatenc_wtf16_to_wtf8(const u16 *src, size_t units, u8 *dst,
 }
 EXPORT_SYMBOL_GPL(whatenc_wtf16_to_wtf8);
 
+/* UTF-16LE or UTF-16BE bytes: the checks of the two functions below. */
+static int wtf16_bytes_to_wtf8(const u8 *src, size_t len, u8 *dst,
+			       size_t dst_size, int order)
+{
+	if ((!src && len) || (!dst && dst_size))
+		return -EINVAL;
+	if (len & 1)
+		return -EILSEQ;
+	return wtf16_to_wtf8(src, len / 2, order, dst, dst_size);
+}
+
 /**
  * whatenc_wtf16le_to_wtf8() - potentially ill-formed UTF-16LE bytes to WTF-8
  * @src:      little-endian 16-bit code units, as bytes
@@ -267,11 +278,7 @@ EXPORT_SYMBOL_GPL(whatenc_wtf16_to_wtf8);
 int whatenc_wtf16le_to_wtf8(const u8 *src, size_t len, u8 *dst,
 			    size_t dst_size)
 {
-	if ((!src && len) || (!dst && dst_size))
-		return -EINVAL;
-	if (len & 1)
-		return -EILSEQ;
-	return wtf16_to_wtf8(src, len / 2, WE_LE, dst, dst_size);
+	return wtf16_bytes_to_wtf8(src, len, dst, dst_size, WE_LE);
 }
 EXPORT_SYMBOL_GPL(whatenc_wtf16le_to_wtf8);
 
@@ -291,11 +298,7 @@ EXPORT_SYMBOL_GPL(whatenc_wtf16le_to_wtf8);
 int whatenc_wtf16be_to_wtf8(const u8 *src, size_t len, u8 *dst,
 			    size_t dst_size)
 {
-	if ((!src && len) || (!dst && dst_size))
-		return -EINVAL;
-	if (len & 1)
-		return -EILSEQ;
-	return wtf16_to_wtf8(src, len / 2, WE_BE, dst, dst_size);
+	return wtf16_bytes_to_wtf8(src, len, dst, dst_size, WE_BE);
 }
 EXPORT_SYMBOL_GPL(whatenc_wtf16be_to_wtf8);
 

@@ -20,11 +20,12 @@ ENCODINGS_H = os.path.join(HERE, "..", "..", "module", "include",
 
 def encoding_list():
     """The lines of module/include/whatenc_encodings.h as (kind, enum
-    suffix) pairs in enum order: kind "ENCODING" or "SB" (a legacy
-    single-byte encoding)."""
+    suffix) pairs in enum order: kind "ENCODING", "SB" (a legacy
+    single-byte encoding) or "SB_AS" (one that uses another's index)."""
     with open(ENCODINGS_H, encoding="ascii") as f:
         text = f.read()
-    return re.findall(r"^WHATENC_(ENCODING|SB)\(([A-Z0-9_]+)", text, re.M)
+    return re.findall(r"^WHATENC_(ENCODING|SB|SB_AS)\(([A-Z0-9_]+)", text,
+                      re.M)
 
 
 def debian_version():

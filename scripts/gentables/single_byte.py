@@ -1,39 +1,38 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""The 28 legacy single-byte encodings -> module/codec/tables/tables_single_byte.h.
+"""The legacy single-byte encodings -> module/codec/tables/tables_single_byte.h.
 
 Decode: one 128-entry u16 table per encoding (bytes 0x80-0xFF; 0 = no
 code point). Encode: a two-level page table for code points below
-WE_SB_PAGE_LIMIT (0x2600: all but 3 of the 3434 mappings), with pages
+WE_SB_PAGE_LIMIT (0x2600: all but 3 of the 3342 mappings), with pages
 of 64 code points shared by all encodings (157 distinct non-empty pages
 plus the empty page 0, so a u8 page number) and a u8 page number per
 (encoding, code point >> 6): about 14 KB, one dependent load more than
 a direct table and constant time, measured 3-5x faster than the binary
 search it replaced (docs/performance.md). The rest (macintosh's U+F8FF,
-U+FB01, U+FB02) and the sizes are still in sorted pairs per encoding,
-searched by binary search (at most 7 steps).
+U+FB01, U+FB02), and only they, are in sorted pairs per encoding,
+searched by binary search.
 
-ISO-8859-8-I uses the ISO-8859-8 index (Encoding Standard, "Legacy
-single-byte encodings")."""
+One row of tables per WHATENC_SB() line of whatenc_encodings.h: 27
+for the 28 encodings, as ISO-8859-8-I (a WHATENC_SB_AS() line) uses the
+ISO-8859-8 index (Encoding Standard, "Legacy single-byte encodings") and
+so its row."""
 
 import common
 import labels
 
 def single_byte_encodings():
     """(enum suffix, index name) of the WHATENC_SB() lines of
-    whatenc_encodings.h, in their order (their rows WE_SB_<suffix>): the index is named after the
-    encoding, but ISO-8859-8-I's, which is ISO-8859-8's."""
+    whatenc_encodings.h, in their order (their rows WE_SB_<suffix>): the
+    index is named after the encoding."""
     names = {labels.c_enum(n): n for n, _ in labels.load_encodings()}
-    out = []
-    for kind, suffix in common.encoding_list():
-        if kind == "SB":
-            index = names["WHATENC_" + suffix].lower()
-            out.append((suffix, "iso-8859-8" if index == "iso-8859-8-i"
-                        else index))
-    return out
+    return [(suffix, names["WHATENC_" + suffix].lower())
+            for kind, suffix in common.encoding_list() if kind == "SB"]
 
 
 def generate(ctx):
     sb_encs = single_byte_encodings()
+    # page table: code points below PAGE_LIMIT, pages of 64
+    page_limit, shift = 0x2600, 6
     dec, cps, bytes_, first = [], [], [], []
     pages = 0
     seen = {}
@@ -53,14 +52,13 @@ def generate(ctx):
                 rev[cp] = ptr + 0x80
         first.append(len(cps))
         for cp in sorted(rev):
-            cps.append(cp)
-            bytes_.append(rev[cp])
+            if cp >= page_limit:
+                cps.append(cp)
+                bytes_.append(rev[cp])
         pages += len({cp >> 8 for cp in rev})
         seen[name] = len(rev)
     first.append(len(cps))
     n = len(sb_encs)
-    # page table: code points below PAGE_LIMIT, pages of 64
-    page_limit, shift = 0x2600, 6
     npages = page_limit >> shift
     empty = (0,) * (1 << shift)
     page_ids = {empty: 0}
@@ -112,10 +110,11 @@ def generate(ctx):
                                           for v in table[i:i + 8]) + ",")
         out.append("\t},")
     out.append("};\n")
-    out.append("/* Encode: encoding k's code points, sorted, are "
-               "we_sb_enc_cp[we_sb_enc_first[k] ..")
-    out.append(" * we_sb_enc_first[k + 1] - 1]; the byte of each is in "
-               "we_sb_enc_byte. */")
+    out.append("/* Encode, code points from WE_SB_PAGE_LIMIT up: "
+               "encoding k's, sorted, are")
+    out.append(" * we_sb_enc_cp[we_sb_enc_first[k] .. "
+               "we_sb_enc_first[k + 1] - 1]; the byte")
+    out.append(" * of each is in we_sb_enc_byte. */")
     out.append(common.c_array(
         "static const u16 we_sb_enc_first[WE_SB_COUNT + 1]", first, "%d", 10))
     out.append(common.c_array("static const u16 we_sb_enc_cp[WE_SB_PAIRS]",
