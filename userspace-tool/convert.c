@@ -269,7 +269,7 @@ static void report_encode(struct wt_ctx *c, struct wt_file *f, int r,
 	const struct whatenc_error *e = &f->enc.err;
 	char where[128], what[160], hex[16];
 	u64 eoff = e->offset - f->enc_skew, line, col, at = eoff - f->mid_u8;
-	size_t start = 0, end;
+	u64 start = 0, end;
 
 	pos_at(f, buf, at, &line, &col);
 	if (r == WHATENC_UNMAPPABLE && f->repl_pending &&
@@ -290,9 +290,10 @@ static void report_encode(struct wt_ctx *c, struct wt_file *f, int r,
 			 (unsigned long long)(eoff + f->skip));
 	} else if (f->direct || (f->snap_ok &&
 		   !wt_user_locate(&f->snap, f->call_in, f->call_len,
-				   f->call_last, at, &start, &end))) {
+				   f->call_src, f->call_last, at, &start,
+				   &end))) {
 		/* direct: @buf is the input at f->call_src */
-		u64 src = f->call_src + (f->direct ? at : start);
+		u64 src = f->direct ? f->call_src + at : start;
 
 		if (src == eoff)
 			snprintf(where, sizeof(where), "byte %llu",
