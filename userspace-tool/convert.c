@@ -6,6 +6,11 @@
  * enough for the decoded form of a whole input buffer, so that every
  * decode call's output is exactly the decoded form of its input, which
  * makes error offsets exact) and encoder output (WT_OUTBUF).
+ *
+ * From UTF-8 to a legacy encoding the middle step is skipped (f->direct):
+ * the encoder, which reads UTF-8 with the standard's UTF-8 decoder, is
+ * given the input itself and validates it once; the CLI replaces what it
+ * reports as malformed exactly as the decoder path does.
  */
 #include <errno.h>
 #include <poll.h>
@@ -147,6 +152,16 @@ struct wt_file {
 	bool passthrough;
 	unsigned int skip;
 	bool bom_noted;
+	/*
+	 * UTF-8 input to a legacy encoding (user engine): no decoder either;
+	 * the encoder runs fatal and the CLI replaces malformed input and
+	 * writes html mode's "&#NNNN;" (f->ncr). Decided on the first chunk
+	 * once the BOM question is settled (f->may_direct). Each chunk given
+	 * to the encoder ends at a character boundary: an incomplete
+	 * sequence at its end (f->carry bytes) moves to the next chunk.
+	 */
+	bool may_direct, direct, ncr;
+	size_t carry;
 	/* where the UTF-8 text is: LFs and characters since the last LF */
 	u64 lines, col;
 	/* malformed input replaced by U+FFFD (or omitted with -c) */
@@ -231,14 +246,15 @@ static void track(struct wt_file *f, const u8 *buf, size_t n)
 	f->col--;
 }
 
-static void report_decode(struct wt_file *f)
+/* Malformed input @e (@e->offset: in the input) at the tracked position. */
+static void report_decode(struct wt_file *f, const struct whatenc_error *e)
 {
 	char hex[16];
 
-	hex_bytes(hex, f->dec.err.bytes, f->dec.err.len);
+	hex_bytes(hex, e->bytes, e->len);
 	fprintf(stderr, "%s: %s: byte %llu: invalid %s sequence %s (line %llu, column %llu)\n",
-		wt_prog, f->name, (unsigned long long)f->dec.err.offset,
-		whatenc_name(f->dec_enc), f->dec.err.len ? hex : "(end of input)",
+		wt_prog, f->name, (unsigned long long)e->offset,
+		whatenc_name(f->dec_enc), e->len ? hex : "(end of input)",
 		(unsigned long long)f->lines + 1, (unsigned long long)f->col + 1);
 }
 
@@ -253,7 +269,7 @@ static void report_encode(struct wt_ctx *c, struct wt_file *f, int r,
 	const struct whatenc_error *e = &f->enc.err;
 	char where[128], what[160], hex[16];
 	u64 eoff = e->offset - f->enc_skew, line, col, at = eoff - f->mid_u8;
-	size_t start, end;
+	u64 start = 0, end;
 
 	pos_at(f, buf, at, &line, &col);
 	if (r == WHATENC_UNMAPPABLE && f->repl_pending &&
@@ -272,10 +288,12 @@ static void report_encode(struct wt_ctx *c, struct wt_file *f, int r,
 	if (f->passthrough) {
 		snprintf(where, sizeof(where), "byte %llu",
 			 (unsigned long long)(eoff + f->skip));
-	} else if (f->snap_ok &&
+	} else if (f->direct || (f->snap_ok &&
 		   !wt_user_locate(&f->snap, f->call_in, f->call_len,
-				   f->call_last, at, &start, &end)) {
-		u64 src = f->call_src + start;
+				   f->call_src, f->call_last, at, &start,
+				   &end))) {
+		/* direct: @buf is the input at f->call_src */
+		u64 src = f->direct ? f->call_src + at : start;
 
 		if (src == eoff)
 			snprintf(where, sizeof(where), "byte %llu",
@@ -342,11 +360,11 @@ static void count_replacement(struct wt_file *f, const struct whatenc_error *e,
  * --unmappable=STRING: the substitute goes through the encoder (which
  * keeps ISO-2022-JP's state right); its bytes do not count as input.
  */
-static int put_substitute(struct wt_ctx *c, struct wt_file *f)
+static int put_substitute(struct wt_ctx *c, struct wt_file *f, const u8 *sub,
+			  size_t len)
 {
-	const struct wt_opts *o = c->o;
 	struct whatenc_buf b = {
-		.in = o->unmap_sub, .in_size = o->unmap_sub_len,
+		.in = sub, .in_size = len,
 		.out = c->out, .out_size = WT_OUTBUF,
 	};
 	int r, w;
@@ -360,7 +378,54 @@ static int put_substitute(struct wt_ctx *c, struct wt_file *f)
 		if (w)
 			return w;
 	} while (r == WHATENC_OUTPUT_FULL);
-	f->enc_skew += o->unmap_sub_len;
+	f->enc_skew += len;
+	return 0;
+}
+
+/*
+ * An unmappable character under --unmappable=skip, a substitute or html
+ * (f->ncr: the encoder runs fatal, and "&#NNNN;" goes through it as the
+ * standard's html mode puts it in the encoder's input). The encoder's
+ * output so far, @b, is written first. Returns 0 or an exit status.
+ */
+static int put_unmappable(struct wt_ctx *c, struct wt_file *f,
+			  struct whatenc_buf *b)
+{
+	const struct wt_opts *o = c->o;
+	char ncr[16];
+	int w;
+
+	if (o->unmappable != WT_UNMAP_HTML)
+		f->nsubst++;
+	if (o->unmappable == WT_UNMAP_SKIP)
+		return 0;
+	w = write_all(c, b->out, b->out_pos);
+	if (w)
+		return w;
+	b->out_pos = 0;
+	if (o->unmappable == WT_UNMAP_CHAR)
+		return put_substitute(c, f, o->unmap_sub, o->unmap_sub_len);
+	return put_substitute(c, f, (const u8 *)ncr,
+			      sprintf(ncr, "&#%u;", (unsigned int)f->enc.err.cp));
+}
+
+/*
+ * One encoder call from b->in to b->out (emptied first), with --unmappable
+ * applied: after a character the policy goes on after, *@r is
+ * WHATENC_OUTPUT_FULL (call again). Returns 0 or an exit status.
+ */
+static int encode_call(struct wt_ctx *c, struct wt_file *f,
+		       struct whatenc_buf *b, bool last, int *r)
+{
+	b->out_pos = 0;
+	*r = wt_convert(&f->enc, b, last);
+	if (*r < 0)
+		return engine_failed(f, &f->enc, *r);
+	/* in html mode only f->ncr's fatal encoder reports these */
+	if (*r == WHATENC_UNMAPPABLE && c->o->unmappable != WT_UNMAP_FAIL) {
+		*r = WHATENC_OUTPUT_FULL;	/* go on */
+		return put_unmappable(c, f, b);
+	}
 	return 0;
 }
 
@@ -386,26 +451,10 @@ static int put_utf8(struct wt_ctx *c, struct wt_file *f, const u8 *buf,
 		return w;
 	}
 	for (;;) {
-		b.out_pos = 0;
-		r = wt_convert(&f->enc, &b, last);
-		if (r < 0)
-			return engine_failed(f, &f->enc, r);
-		if (r == WHATENC_UNMAPPABLE &&
-		    (o->unmappable == WT_UNMAP_SKIP ||
-		     o->unmappable == WT_UNMAP_CHAR)) {
-			f->nsubst++;
-			if (o->unmappable == WT_UNMAP_CHAR) {
-				w = write_all(c, c->out, b.out_pos);
-				if (w)
-					return w;
-				b.out_pos = 0;
-				w = put_substitute(c, f);
-				if (w)
-					return w;
-			}
-			r = WHATENC_OUTPUT_FULL;	/* go on */
-		} else if (r == WHATENC_MALFORMED && f->passthrough &&
-			   !o->fatal) {
+		w = encode_call(c, f, &b, last, &r);
+		if (w)
+			return w;
+		if (r == WHATENC_MALFORMED && f->passthrough && !o->fatal) {
 			u64 eoff = f->enc.err.offset - f->enc_skew;
 
 			count_replacement(f, &f->enc.err, eoff + f->skip, buf,
@@ -425,6 +474,154 @@ static int put_utf8(struct wt_ctx *c, struct wt_file *f, const u8 *buf,
 		}
 	}
 	track(f, buf, len);
+	return 0;
+}
+
+/*
+ * f->direct: the encoder stopped at malformed input at @buf[@at] (the
+ * encoder consumed it; f->mid_u8 and f->call_src are the UTF-8 stream and
+ * input offsets of @buf[0], and @buf[0..@at) is valid UTF-8, written).
+ * Handle it as the decoder path does: --fatal stops (after the encoder's
+ * flush); else it is counted and U+FFFD goes through the encoder unless
+ * -c. Returns 0 or an exit status.
+ */
+static int direct_malformed(struct wt_ctx *c, struct wt_file *f,
+			    const u8 *buf, size_t at)
+{
+	static const u8 fffd[3] = { 0xef, 0xbf, 0xbd };
+	struct whatenc_error e = f->enc.err;
+	int w;
+
+	track(f, buf, at);
+	f->mid_u8 += at;
+	e.offset = f->call_src + at;
+	f->enc_skew += e.len;	/* not in the UTF-8 stream */
+	if (c->o->fatal) {
+		w = put_utf8(c, f, buf, 0, true);	/* flush */
+		if (!w)
+			report_decode(f, &e);
+		return w ? w : WT_EXIT_CONV;
+	}
+	count_replacement(f, &e, e.offset, buf + at, 0);
+	if (c->o->omit_invalid)
+		return 0;
+	f->repl_pending = true;
+	f->repl_at = f->mid_u8;
+	w = put_utf8(c, f, fffd, sizeof(fffd), false);
+	f->repl_pending = false;
+	f->mid_u8 += sizeof(fffd);
+	return w;
+}
+
+/*
+ * f->direct: encode @len bytes of UTF-8 input (at input offset
+ * f->call_src) that end at a character boundary unless @last. Returns 0
+ * or an exit status.
+ */
+static int put_direct(struct wt_ctx *c, struct wt_file *f, const u8 *buf,
+		      size_t len, bool last)
+{
+	struct whatenc_buf b = {
+		.in = buf, .in_size = len,
+		.out = c->out, .out_size = WT_OUTBUF,
+	};
+	size_t seg = 0;		/* the input before it is accounted for */
+	int r, w;
+
+	for (;;) {
+		w = encode_call(c, f, &b, last, &r);
+		if (w)
+			return w;
+		w = write_all(c, c->out, b.out_pos);
+		if (w)
+			return w;
+		if (r == WHATENC_MALFORMED) {
+			u64 d = f->enc.err.offset - f->enc_skew;
+			size_t n = f->enc.err.len, at = seg, used = n;
+
+			if (d < f->mid_u8) {
+				/*
+				 * Bytes held since the end of the last chunk
+				 * (where track() counted their lead byte), cut
+				 * short by the first byte of this one.
+				 */
+				f->col--;
+				f->mid_u8 = d;
+				f->call_src -= n;
+				used = 0;
+			} else {
+				at += d - f->mid_u8;
+			}
+			w = direct_malformed(c, f, buf + seg, at - seg);
+			if (w)
+				return w;
+			f->call_src += at - seg + n;
+			seg = at + used;
+			continue;
+		}
+		if (r == WHATENC_INPUT_EMPTY)
+			break;
+		if (r != WHATENC_OUTPUT_FULL) {
+			report_encode(c, f, r, buf + seg);
+			return WT_EXIT_CONV;
+		}
+	}
+	track(f, buf + seg, len - seg);
+	f->mid_u8 += len - seg;
+	f->call_src += len - seg;
+	return 0;
+}
+
+/*
+ * f->direct from the first chunk on; returns the length of the UTF-8 BOM
+ * to skip (--bom=sniff or strip), as the UTF-8 decoder would.
+ */
+static size_t direct_start(struct wt_file *f)
+{
+	size_t bom_len = 0;
+
+	f->direct = true;
+	if ((f->dec_flags & WHATENC_BOM_MASK) == WHATENC_BOM_KEEP ||
+	    whatenc_bom_sniff(f->head, f->head_len, &bom_len) != WHATENC_UTF_8)
+		return 0;
+	f->call_src = bom_len;
+	return bom_len;
+}
+
+/* How many bytes at the end of @buf may start an unfinished character. */
+static size_t utf8_tail(const u8 *buf, size_t len)
+{
+	size_t k;
+
+	for (k = 1; k <= 3 && k <= len; k++) {
+		u8 byte = buf[len - k];
+
+		if ((byte & 0xc0) != 0x80) {	/* not a continuation byte */
+			size_t need = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 :
+				      byte >= 0xc0 ? 2 : 1;
+
+			return k < need ? k : 0;
+		}
+	}
+	return 0;
+}
+
+/*
+ * f->direct: c->in holds f->carry bytes from the last chunk and @n new
+ * ones (after a BOM of @bom bytes on the first chunk).
+ */
+static int direct_chunk(struct wt_ctx *c, struct wt_file *f, size_t n,
+			size_t bom, bool last)
+{
+	size_t len = f->carry + n - bom, tail = last ? 0 :
+		     utf8_tail(c->in + bom, len);
+	int w;
+
+	w = put_direct(c, f, c->in + bom, len - tail, last);
+	if (w)
+		return w;
+	memmove(c->in, c->in + bom + len - tail, tail);
+	f->carry = tail;
 	return 0;
 }
 
@@ -535,7 +732,8 @@ static int convert_stream(struct wt_ctx *c, struct wt_file *f, int fd)
 			f->prefix = 0;
 			f->prefix_eof = false;
 		} else {
-			n = read_some(fd, c->in, WT_INBUF);
+			n = read_some(fd, c->in + f->carry,
+				      WT_INBUF - f->carry);
 		}
 
 		if (n < 0) {
@@ -550,10 +748,20 @@ static int convert_stream(struct wt_ctx *c, struct wt_file *f, int fd)
 			f->mid_u8 += n;
 			if (w)
 				return w;
+		} else if (f->direct) {
+			w = direct_chunk(c, f, n, 0, last);
+			if (w)
+				return w;
 		} else {
 			settle_head(c, f, c->in, n, last);
+			if (!src && f->head_done && f->may_direct &&
+			    f->dec_enc == WHATENC_UTF_8) {
+				w = direct_chunk(c, f, n, direct_start(f), last);
+				if (w)
+					return w;
+			}
 		}
-		while (!f->passthrough) {
+		while (!f->passthrough && !f->direct) {
 			if (f->have_shadow) {
 				f->snap = f->shadow;
 				f->snap_ok = true;
@@ -583,7 +791,7 @@ static int convert_stream(struct wt_ctx *c, struct wt_file *f, int fd)
 			if (w)
 				return w;
 			if (r == WHATENC_MALFORMED && fatal) {
-				report_decode(f);
+				report_decode(f, &f->dec.err);
 				return WT_EXIT_CONV;
 			}
 			if (r == WHATENC_INPUT_EMPTY)
@@ -765,15 +973,33 @@ int wt_convert_fd(struct wt_ctx *c, int fd, const char *name)
 		 * here) need an engine that can go on: the built-in core.
 		 */
 		const struct wt_engine *eng = o->eng;
+		unsigned int flags = f.passthrough ?
+				     o->enc_flags & ~WHATENC_ENC_HTML :
+				     o->enc_flags;
+
+		/*
+		 * UTF-8 to a legacy encoding, built-in core: the encoder may
+		 * read the input itself (f.direct). ISO-2022-JP is left out:
+		 * its encoder returns to ASCII at malformed input, which -c
+		 * (no U+FFFD) would make visible. UTF-16 output reads WTF-8.
+		 */
+		f.may_direct = !f.passthrough && !o->auto_from &&
+			       o->eng == &wt_engine_user &&
+			       f.dec_enc == WHATENC_UTF_8 &&
+			       whatenc_output_encoding(o->to) != WHATENC_UTF_8 &&
+			       o->to != WHATENC_ISO_2022_JP &&
+			       !(o->enc_flags & WHATENC_ENC_UTF16);
+		if (f.may_direct && (flags & WHATENC_ENC_HTML)) {
+			flags &= ~WHATENC_ENC_HTML;
+			f.ncr = true;
+		}
 
 		if (!eng->snapshot &&
 		    (o->unmappable == WT_UNMAP_SKIP ||
 		     o->unmappable == WT_UNMAP_CHAR ||
 		     (f.passthrough && !o->fatal)))
 			eng = &wt_engine_user;
-		r = wt_open(eng, &f.enc, WT_ENCODE, o->to,
-			    f.passthrough ? o->enc_flags & ~WHATENC_ENC_HTML :
-					    o->enc_flags);
+		r = wt_open(eng, &f.enc, WT_ENCODE, o->to, flags);
 		if (r) {
 			fprintf(stderr, "%s: %s: cannot start a %s encoder (%s engine): %s\n",
 				wt_prog, name, whatenc_name(o->to),

@@ -71,8 +71,8 @@ extern const struct wt_engine wt_engine_kernel;
 const char *wt_device_path(void);
 
 int wt_user_locate(const struct whatenc_decoder *snap, const u8 *in,
-		   size_t len, bool last, u64 target, size_t *start,
-		   size_t *end);
+		   size_t len, u64 src, bool last, u64 target, u64 *start,
+		   u64 *end);
 
 static inline int wt_open(const struct wt_engine *eng, struct wt_session *s,
 			  enum wt_dir dir, enum whatenc_encoding enc,
