@@ -232,6 +232,76 @@ WT_CASE(vec_ascii_runs)
 	WT_EXPECT_EQ(fails, 0);
 }
 
+#if defined(__KERNEL__) && defined(CONFIG_X86_64)
+#include <asm/fpu/api.h>
+
+/* @len / 2 characters of 3-byte UTF-8 (U+3000..) decode to themselves */
+static bool utf8_same(u8 *in, size_t len, struct wt_run *r)
+{
+	struct whatenc_decoder d;
+	size_t i, n = 0;
+
+	for (i = 0; i < len / 2; i++)
+		n += wt_utf8(in + n, 0x3000 + (i * 37 + len) % 0x5000);
+	whatenc_decoder_init(&d, WHATENC_UTF_8, WHATENC_BOM_KEEP);
+	wt_decode_run(&d, in, n, NULL, 0, 0, false, r);
+	return !r->overflow && r->out_len == n && !memcmp(r->out, in, n);
+}
+
+/*
+ * In the kernel the vector code runs only where irq_fpu_usable(): the
+ * cases above take that path (a KUnit case runs in a kthread, where the
+ * FPU is usable). Here the same inputs, long enough for it, are
+ * converted while this case holds the FPU itself (kernel_fpu_begin():
+ * irq_fpu_usable() is false inside), so every level must fall back to
+ * the scalar code and still give the expected bytes. Nothing in the
+ * section sleeps: the results are checked after kernel_fpu_end().
+ */
+WT_CASE(vec_fpu_held)
+{
+	static const size_t lens[] = { WE_VEC_MIN, WE_VEC_MIN + 77, 4096 + 8 };
+	u8 *buf = WT_ALLOC(3 * VEC_CAP + 64), *exp = WT_ALLOC(2 * VEC_CAP + 32);
+	struct wt_run *r = WT_ALLOC(sizeof(*r));
+	unsigned int fails = 0, i;
+	int level, usable;
+	bool ok[4];
+
+	WT_ASSERT_TRUE(buf && exp && r);
+	r->out = WT_ALLOC(2 * VEC_CAP + 32);
+	WT_ASSERT_TRUE(r->out);
+	r->out_cap = 2 * VEC_CAP + 32;
+	usable = irq_fpu_usable();
+	WT_NOTE("vec: irq_fpu_usable() %d here, best level %d", usable,
+		whatenc_vec_set_level(WHATENC_VEC_AUTO));
+	for (level = WHATENC_VEC_SCALAR; level <= WHATENC_VEC_AVX2; level++) {
+		if (whatenc_vec_set_level(level) != level)
+			continue;
+		for (i = 0; i < ARRAY_SIZE(lens); i++) {
+			kernel_fpu_begin();
+			usable = irq_fpu_usable();
+			ok[0] = xud_one(wt, buf, lens[i], exp, r, 0);
+			ok[1] = utf16_one(wt, buf, lens[i], exp, r, 0, false);
+			ok[2] = run3_one(wt, buf, lens[i], exp, r, 0, true, 1, 0);
+			ok[3] = utf8_same(buf, lens[i], r);
+			kernel_fpu_end();
+			WT_EXPECT_EQ(usable, 0);
+			if (!ok[0] || !ok[1] || !ok[2] || !ok[3]) {
+				WT_FAIL("vec level %d, FPU held: %zu: %d %d %d %d",
+					level, lens[i], ok[0], ok[1], ok[2], ok[3]);
+				fails++;
+			}
+		}
+	}
+	whatenc_vec_set_level(WHATENC_VEC_AUTO);
+	WT_EXPECT_EQ(fails, 0);
+}
+
+WT_SUITE(vec,
+	 WT_RUN(vec_ascii_runs),
+	 WT_RUN(vec_utf16_runs),
+	 WT_RUN(vec_fpu_held));
+#else
 WT_SUITE(vec,
 	 WT_RUN(vec_ascii_runs),
 	 WT_RUN(vec_utf16_runs));
+#endif
