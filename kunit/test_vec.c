@@ -106,7 +106,7 @@ static const u16 narrow_edge[] = { 0x7f, 0x80, 0x7ff, 0x800, 0xd7ff, 0xe000,
 /*
  * Character @i of a run of @len of @kind (0: U+3000.., 3 bytes of UTF-8
  * each; 1: U+0400.., 2 bytes; 2: ASCII and 3-byte ones mixed; 3: all
- * three mixed, with the edges above)
+ * three mixed, with the edges above; 4: ASCII)
  */
 static u16 run_cp(size_t i, size_t len, int kind)
 {
@@ -116,6 +116,7 @@ static u16 run_cp(size_t i, size_t len, int kind)
 	       kind == 3 && i % 4 == 2 ? 0x80 + (i * 11) % 0x780 :
 	       kind == 3 && i % 4 == 3 ?
 			narrow_edge[(i / 4 + len) % ARRAY_SIZE(narrow_edge)] :
+	       kind == 4 ? ' ' + (i * 3 + len) % 95 :
 	       0x3000 + (i * 37 + len) % 0x5000;
 }
 
@@ -340,12 +341,12 @@ static bool narrow_one(struct wt_ctx *wt, u8 *in, size_t len, u8 *exp,
 
 /*
  * UTF-16 to UTF-8 (the decoders' vector path), both byte orders: runs of
- * 3-byte, 2-byte and mixed characters with the classes' edges
+ * 3-byte, 2-byte, ASCII and mixed characters with the classes' edges
  */
 WT_CASE(vec_utf16_decode_runs)
 {
 	static const struct vec_runs v = {
-		narrow_one, ARRAY_SIZE(narrow_end), 4, "UTF-16 code units to UTF-8",
+		narrow_one, ARRAY_SIZE(narrow_end), 5, "UTF-16 code units to UTF-8",
 		2 * VEC_CAP + 64, 3 * (VEC_CAP + 16),
 	};
 

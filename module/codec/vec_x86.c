@@ -264,37 +264,63 @@ WE_AVX2 size_t we_avx2_utf16_narrow(u8 *dst, const u8 *src, size_t n,
 	while (n - i >= 16) {
 		v16u8 v = LD16(src + i), t[2];
 		v8u16 u, ab, c;
-		unsigned int m1, m2, k;
+		unsigned int m1, m2, m3, k;
 
 		if (be)
 			v = PSHUFB(v, swap);
 		u = (v8u16)v;
-		/* two mask bits per code unit: below U+0080, below U+0800 */
+		/*
+		 * Two mask bits per code unit: below U+0080, below U+0800,
+		 * 3-byte. A block all of one class takes a constant step (a
+		 * predicted branch: the next load need not wait for this
+		 * block's masks); otherwise the prefix of the first unit's
+		 * class is converted.
+		 */
 		m1 = MASK16((v16u8)(u < 0x80));
 		m2 = MASK16((v16u8)(u < 0x800));
 		if (m1 & 1) {
-			k = ones(m1) / 2;
 			t[0] = PSHUFB(v, low);
+			if (m1 == 0xffff) {
+				store_prefix(dst + o, (const u8 *)t, 8);
+				i += 16;
+				o += 8;
+				continue;
+			}
+			k = ones(m1) / 2;
 			store_prefix(dst + o, (const u8 *)t, k);
 			i += 2 * k;
 			o += k;
 			continue;
 		}
 		if (m2 & 1) {
-			k = ones(m2 & ~m1) / 2;
 			t[0] = (v16u8)((0xc0 | u >> 6) | (0x80 | (u & 0x3f)) << 8);
+			if (m2 == 0xffff && !m1) {
+				ST16(dst + o, t[0]);
+				i += 16;
+				o += 16;
+				continue;
+			}
+			k = ones(m2 & ~m1) / 2;
 			store_prefix(dst + o, (const u8 *)t, 2 * k);
 			i += 2 * k;
 			o += 2 * k;
 			continue;
 		}
-		k = ones(MASK16((v16u8)((u & 0xf800) != 0xd800)) & ~m2) / 2;
-		if (!k)
+		m3 = MASK16((v16u8)((u & 0xf800) != 0xd800)) & ~m2;
+		if (!(m3 & 1))
 			break;	/* a surrogate */
 		ab = (0xe0 | u >> 12) | (0x80 | ((u >> 6) & 0x3f)) << 8;
 		c = 0x80 | (u & 0x3f);
 		t[0] = PSHUFB(ab, ab_lo) | PSHUFB(c, c_lo);
 		t[1] = PSHUFB(ab, ab_hi) | PSHUFB(c, c_hi);
+		if (m3 == 0xffff) {
+			ST16(dst + o, t[0]);
+			store_prefix(dst + o + 16, (const u8 *)&t[1], 8);
+			i += 16;
+			o += 24;
+			continue;
+		}
+		k = ones(m3) / 2;
 		store_prefix(dst + o, (const u8 *)t, 3 * k);
 		i += 2 * k;
 		o += 3 * k;
