@@ -192,10 +192,16 @@ WE_AVX2 size_t we_avx2_utf8_widen(u8 *dst, const u8 *src, size_t n,
 
 			bad = MASK16((v4u32)((cp < 0x800) |
 					     ((cp & 0xf800) == 0xd800)));
+			t[0] = PSHUFB(cp, pack);
+			if (k == 4 && !bad) {	/* a constant step */
+				store_prefix(dst + o, (const u8 *)t, 8);
+				i += 12;
+				o += 8;
+				continue;
+			}
 			if (bad && (unsigned int)__builtin_ctz(bad) / 4 < k)
 				k = __builtin_ctz(bad) / 4;
 			if (k) {
-				t[0] = PSHUFB(cp, pack);
 				store_prefix(dst + o, (const u8 *)t, 2 * k);
 				i += 3 * k;
 				o += 2 * k;
@@ -211,13 +217,19 @@ WE_AVX2 size_t we_avx2_utf8_widen(u8 *dst, const u8 *src, size_t n,
 			v8u16 cp = (w & 0x1f) << 6 | ((w >> 8) & 0x3f);
 
 			bad = MASK16((v8u16)(cp < 0x80));	/* C0, C1 */
+			if (be)
+				cp = cp << 8 | cp >> 8;
+			t[0] = (v16u8)cp;
+			if (k == 8 && !bad) {	/* a constant step */
+				ST16(dst + o, t[0]);
+				i += 16;
+				o += 16;
+				continue;
+			}
 			if (bad && (unsigned int)__builtin_ctz(bad) / 2 < k)
 				k = __builtin_ctz(bad) / 2;
 			if (!k)
 				break;
-			if (be)
-				cp = cp << 8 | cp >> 8;
-			t[0] = (v16u8)cp;
 			store_prefix(dst + o, (const u8 *)t, 2 * k);
 			i += 2 * k;
 			o += 2 * k;
