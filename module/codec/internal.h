@@ -221,8 +221,10 @@ static inline bool we_vec_may(int level)
 }
 
 size_t we_vec_ascii_copy(u8 *dst, const u8 *src, size_t n);
-size_t we_vec_utf8_widen(u8 *dst, const u8 *src, size_t n, size_t *out,
-			 bool be);
+#define WE_VEC_UTF8_TO_UTF16	0	/* we_vec_convert()'s conversions */
+#define WE_VEC_UTF16_TO_UTF8	1
+size_t we_vec_convert(int conv, u8 *dst, const u8 *src, size_t n,
+		      size_t *out, bool be);
 size_t we_utf8_valid_copy(u8 *d, const u8 *s, size_t n);
 /* single-byte decoding of long inputs (sb_long.c) */
 #define WE_SB_LONG	512

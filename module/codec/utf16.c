@@ -72,6 +72,28 @@ static inline void utf16_bytes(u8 *p, u32 cu, bool be)
 }
 
 /*
+ * Decoder fast path: a long stretch of BMP code units that are not
+ * surrogates converted in vector blocks (vec.c), from @in[*@ip] to
+ * @out[*@op]; both advance. Returns false if there was nothing for it
+ * (too short, no vector level, or stopped at once).
+ */
+static inline bool utf16_dec_vec(const u8 *in, size_t *ip, size_t in_size,
+				 u8 *out, size_t *op, size_t out_size, bool be)
+{
+	size_t n = in_size - *ip, w;
+
+	if (n > (out_size - *op) / 3 * 2)
+		n = (out_size - *op) / 3 * 2;
+	if (n < WE_VEC_MIN || !we_vec_may(WHATENC_VEC_AVX2))
+		return false;
+	n = we_vec_convert(WE_VEC_UTF16_TO_UTF8, out + *op, in + *ip, n, &w,
+			   be);
+	*ip += n;
+	*op += w;
+	return n;
+}
+
+/*
  * Decoder fast path: BMP code units that are not surrogates, straight to
  * UTF-8, over local positions; @be is a constant at each call, so each
  * byte order gets its own loop.
@@ -86,6 +108,8 @@ static inline void utf16_dec_fast(struct whatenc_buf *b, bool be)
 	while (in_size - ip >= 2 && out_size - op >= 3) {
 		u32 cu = utf16_unit(in + ip, be);
 
+		if (utf16_dec_vec(in, &ip, in_size, out, &op, out_size, be))
+			continue;
 		if (cu < 0x80) {
 			size_t k = utf16_ascii(in + ip, in_size - ip, out + op,
 					       out_size - op, be);
@@ -210,7 +234,8 @@ static inline bool utf16_vec(const u8 *in, size_t *ip, size_t in_size,
 		n = (out_size - *op) / 2;
 	if (n < WE_VEC_MIN || !we_vec_may(WHATENC_VEC_AVX2))
 		return false;
-	n = we_vec_utf8_widen(out + *op, in + *ip, n, &w, be);
+	n = we_vec_convert(WE_VEC_UTF8_TO_UTF16, out + *op, in + *ip, n, &w,
+			   be);
 	*ip += n;
 	*op += w;
 	return n;

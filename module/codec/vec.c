@@ -113,17 +113,26 @@ size_t we_vec_ascii_copy(u8 *dst, const u8 *src, size_t n)
 }
 
 /*
- * we_vec_utf8_widen() - a prefix of the UTF-8 at @src[0..@n-1] (1-3 byte
- * sequences, valid) as UTF-16 (big-endian if @be) at @dst, which has
- * room for 2 bytes per input byte; 0 below AVX2. Returns the bytes
- * read, *@out the bytes written.
+ * we_vec_convert() - a prefix of @src[0..@n-1] converted at @dst by the
+ * AVX2 kernel of @conv (0 below AVX2), in chunks while it takes (nearly)
+ * whole chunks:
+ * %WE_VEC_UTF8_TO_UTF16: UTF-8 (1-3 byte sequences, valid) to UTF-16,
+ *	room for 2 bytes per input byte;
+ * %WE_VEC_UTF16_TO_UTF8: UTF-16 (BMP code units, no surrogates) to
+ *	UTF-8, room for 3 bytes per 2 input bytes.
+ * UTF-16 is big-endian if @be. Returns the bytes read, *@out the bytes
+ * written.
  */
-size_t we_vec_utf8_widen(u8 *dst, const u8 *src, size_t n, size_t *out,
-			 bool be)
+size_t we_vec_convert(int conv, u8 *dst, const u8 *src, size_t n,
+		      size_t *out, bool be)
 {
 	size_t i = 0, o = 0;
 
 #if WE_VEC_X86
+	size_t (*fn)(u8 *dst, const u8 *src, size_t n, size_t *out, bool be) =
+		conv == WE_VEC_UTF16_TO_UTF8 ? we_avx2_utf16_narrow :
+					       we_avx2_utf8_widen;
+
 	if (vec_level() < WHATENC_VEC_AVX2)
 		goto done;
 	while (n - i >= WE_VEC_MIN) {
@@ -131,7 +140,7 @@ size_t we_vec_utf8_widen(u8 *dst, const u8 *src, size_t n, size_t *out,
 
 		if (!we_fpu_begin())
 			break;
-		k = we_avx2_utf8_widen(dst + o, src + i, c, &w, be);
+		k = fn(dst + o, src + i, c, &w, be);
 		we_fpu_end();
 		i += k;
 		o += w;

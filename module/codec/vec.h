@@ -41,6 +41,15 @@ size_t we_avx2_utf8_widen(u8 *dst, const u8 *src, size_t n, size_t *out,
 			  bool be);
 
 /*
+ * UTF-16 (@be: big-endian) at @src[0..@n-1] as UTF-8 at @dst, room for
+ * 3 bytes per 2 input bytes; BMP code units only, no surrogates; stops
+ * at anything else or fewer than 16 bytes left. Returns the bytes read,
+ * *@out the bytes written.
+ */
+size_t we_avx2_utf16_narrow(u8 *dst, const u8 *src, size_t n, size_t *out,
+			    bool be);
+
+/*
  * UTF-8 from @i on (the 3 bytes before @i, if any, are read as context):
  * returns the end of the 32-byte blocks that hold no error, an
  * incomplete sequence at that end not counted as one. The bytes before

@@ -93,7 +93,7 @@ WE_ASCII_COPY(WE_AVX2, we_avx2_ascii_copy, 32)
  */
 typedef u32 v4u32 __attribute__((vector_size(16)));
 
-/* Store the first @len (even, < 32) bytes of @t[0..31] at @dst. */
+/* Store the first @len (< 32) bytes of @t[0..31] at @dst. */
 static WE_AVX2 inline void store_prefix(u8 *dst, const u8 *t, unsigned int len)
 {
 	unsigned int k = 0;
@@ -110,8 +110,12 @@ static WE_AVX2 inline void store_prefix(u8 *dst, const u8 *t, unsigned int len)
 		__builtin_memcpy(dst + k, t + k, 4);
 		k += 4;
 	}
-	if (len & 2)
+	if (len & 2) {
 		__builtin_memcpy(dst + k, t + k, 2);
+		k += 2;
+	}
+	if (len & 1)
+		dst[k] = t[k];
 }
 
 /* The number of trailing 1 bits of @m (@m < 2^16). */
@@ -168,10 +172,16 @@ WE_AVX2 size_t we_avx2_utf8_widen(u8 *dst, const u8 *src, size_t n,
 
 			bad = MASK16((v4u32)((cp < 0x800) |
 					     ((cp & 0xf800) == 0xd800)));
+			t[0] = PSHUFB(cp, pack);
+			if (k == 4 && !bad) {	/* a constant step */
+				store_prefix(dst + o, (const u8 *)t, 8);
+				i += 12;
+				o += 8;
+				continue;
+			}
 			if (bad && (unsigned int)__builtin_ctz(bad) / 4 < k)
 				k = __builtin_ctz(bad) / 4;
 			if (k) {
-				t[0] = PSHUFB(cp, pack);
 				store_prefix(dst + o, (const u8 *)t, 2 * k);
 				i += 3 * k;
 				o += 2 * k;
@@ -187,19 +197,125 @@ WE_AVX2 size_t we_avx2_utf8_widen(u8 *dst, const u8 *src, size_t n,
 			v8u16 cp = (w & 0x1f) << 6 | ((w >> 8) & 0x3f);
 
 			bad = MASK16((v8u16)(cp < 0x80));	/* C0, C1 */
+			if (be)
+				cp = cp << 8 | cp >> 8;
+			t[0] = (v16u8)cp;
+			if (k == 8 && !bad) {	/* a constant step */
+				ST16(dst + o, t[0]);
+				i += 16;
+				o += 16;
+				continue;
+			}
 			if (bad && (unsigned int)__builtin_ctz(bad) / 2 < k)
 				k = __builtin_ctz(bad) / 2;
 			if (!k)
 				break;
-			if (be)
-				cp = cp << 8 | cp >> 8;
-			t[0] = (v16u8)cp;
 			store_prefix(dst + o, (const u8 *)t, 2 * k);
 			i += 2 * k;
 			o += 2 * k;
 			continue;
 		}
 		break;
+	}
+	*out = o;
+	return i;
+}
+
+/* ---- UTF-16 to UTF-8 ------------------------------------------------ */
+
+/*
+ * UTF-16 to UTF-8, for the UTF-16 decoders' fast path, 8 code units (16
+ * bytes) at a time: the longest prefix of the block whose code units
+ * are all ASCII, or all 2-byte (U+0080..U+07FF), or all 3-byte
+ * (U+0800..U+FFFF but not surrogates) is converted; a surrogate ends the
+ * call (pairs and lone ones are the scalar code's). Each unit's UTF-8
+ * bytes are put together in its 16-bit lane (a 3-byte one in two lanes)
+ * and moved in place with pshufb. Nothing is written past the bytes of
+ * the code units converted.
+ */
+WE_AVX2 size_t we_avx2_utf16_narrow(u8 *dst, const u8 *src, size_t n,
+				    size_t *out, bool be)
+{
+	const v16u8 swap = { 1, 0, 3, 2, 5, 4, 7, 6,
+			     9, 8, 11, 10, 13, 12, 15, 14 };
+	const v16u8 low = { 0, 2, 4, 6, 8, 10, 12, 14,
+			    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80 };
+	/* 3-byte units: bytes 0-15 and 16-23 from lanes ab (the first two
+	 * bytes of each) and c (the third, in the low byte)
+	 */
+	const v16u8 ab_lo = { 0, 1, 0x80, 2, 3, 0x80, 4, 5,
+			      0x80, 6, 7, 0x80, 8, 9, 0x80, 10 };
+	const v16u8 c_lo = { 0x80, 0x80, 0, 0x80, 0x80, 2, 0x80, 0x80,
+			     4, 0x80, 0x80, 6, 0x80, 0x80, 8, 0x80 };
+	const v16u8 ab_hi = { 11, 0x80, 12, 13, 0x80, 14, 15, 0x80,
+			      0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80 };
+	const v16u8 c_hi = { 0x80, 10, 0x80, 0x80, 12, 0x80, 0x80, 14,
+			     0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80 };
+	size_t i = 0, o = 0;
+
+	while (n - i >= 16) {
+		v16u8 v = LD16(src + i), t[2];
+		v8u16 u, ab, c;
+		unsigned int m1, m2, m3, k;
+
+		if (be)
+			v = PSHUFB(v, swap);
+		u = (v8u16)v;
+		/*
+		 * Two mask bits per code unit: below U+0080, below U+0800,
+		 * 3-byte. A block all of one class takes a constant step (a
+		 * predicted branch: the next load need not wait for this
+		 * block's masks); otherwise the prefix of the first unit's
+		 * class is converted.
+		 */
+		m1 = MASK16((v16u8)(u < 0x80));
+		m2 = MASK16((v16u8)(u < 0x800));
+		if (m1 & 1) {
+			t[0] = PSHUFB(v, low);
+			if (m1 == 0xffff) {
+				store_prefix(dst + o, (const u8 *)t, 8);
+				i += 16;
+				o += 8;
+				continue;
+			}
+			k = ones(m1) / 2;
+			store_prefix(dst + o, (const u8 *)t, k);
+			i += 2 * k;
+			o += k;
+			continue;
+		}
+		if (m2 & 1) {
+			t[0] = (v16u8)((0xc0 | u >> 6) | (0x80 | (u & 0x3f)) << 8);
+			if (m2 == 0xffff && !m1) {
+				ST16(dst + o, t[0]);
+				i += 16;
+				o += 16;
+				continue;
+			}
+			k = ones(m2 & ~m1) / 2;
+			store_prefix(dst + o, (const u8 *)t, 2 * k);
+			i += 2 * k;
+			o += 2 * k;
+			continue;
+		}
+		m3 = MASK16((v16u8)((u & 0xf800) != 0xd800)) & ~m2;
+		if (!(m3 & 1))
+			break;	/* a surrogate */
+		ab = (0xe0 | u >> 12) | (0x80 | ((u >> 6) & 0x3f)) << 8;
+		c = 0x80 | (u & 0x3f);
+		t[0] = PSHUFB(ab, ab_lo) | PSHUFB(c, c_lo);
+		t[1] = PSHUFB(ab, ab_hi) | PSHUFB(c, c_hi);
+		if (m3 == 0xffff) {
+			ST16(dst + o, t[0]);
+			store_prefix(dst + o + 16, (const u8 *)&t[1], 8);
+			i += 16;
+			o += 24;
+			continue;
+		}
+		k = ones(m3) / 2;
+		store_prefix(dst + o, (const u8 *)t, 3 * k);
+		i += 2 * k;
+		o += 3 * k;
 	}
 	*out = o;
 	return i;
