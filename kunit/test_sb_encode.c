@@ -192,6 +192,14 @@ static enum whatenc_ret mix_rest(struct whatenc_encoder *e, struct mix *m,
 	return ret;
 }
 
+/* Did the calls end with the whole html mode output? */
+static bool mix_html_done(const struct mix *m, enum whatenc_ret ret,
+			  size_t outn)
+{
+	return ret == WHATENC_INPUT_EMPTY && outn == m->nhtml &&
+	       !memcmp(m->out, m->html, outn);
+}
+
 /* html mode: one call, and the output full at every position first. */
 static int mix_html(struct mix *m, int enc)
 {
@@ -216,18 +224,14 @@ static int mix_html(struct mix *m, int enc)
 		}
 		outn = b.out_pos;
 		ret = mix_rest(&e, m, b.in_pos, &outn, MIX_CAP);
-		if (ret != WHATENC_INPUT_EMPTY || outn != m->nhtml ||
-		    memcmp(m->out, m->html, outn))
-			bad++;
+		bad += !mix_html_done(m, ret, outn);
 	}
 	/* small output buffers all the way, from the largest unit up */
 	for (s = 10; s <= 40; s++) {
 		whatenc_encoder_init(&e, enc, WHATENC_ENC_HTML);
 		outn = 0;
 		ret = mix_rest(&e, m, 0, &outn, s);
-		if (ret != WHATENC_INPUT_EMPTY || outn != m->nhtml ||
-		    memcmp(m->out, m->html, outn))
-			bad++;
+		bad += !mix_html_done(m, ret, outn);
 	}
 	return bad;
 }
@@ -244,13 +248,14 @@ static int mix_cuts(struct mix *m, int enc)
 		struct whatenc_buf b = { m->in, 0, cut, m->out, 0, MIX_CAP };
 
 		whatenc_encoder_init(&e, enc, WHATENC_ENC_HTML);
-		ret = whatenc_encode(&e, &b, false);
-		outn = b.out_pos;
-		if (ret != WHATENC_INPUT_EMPTY || b.in_pos != cut ||
-		    mix_rest(&e, m, cut, &outn, MIX_CAP) !=
-		    WHATENC_INPUT_EMPTY || outn != m->nhtml ||
-		    memcmp(m->out, m->html, outn))
+		if (whatenc_encode(&e, &b, false) != WHATENC_INPUT_EMPTY ||
+		    b.in_pos != cut) {
 			bad++;
+			continue;
+		}
+		outn = b.out_pos;
+		ret = mix_rest(&e, m, cut, &outn, MIX_CAP);
+		bad += !mix_html_done(m, ret, outn);
 	}
 	return bad;
 }
