@@ -157,8 +157,11 @@ again:
 		size_t c = p[0], t = p[1], i;
 		u8 byte;
 
-		if (c - 0xc0 < 0x20 && t - 0x80 < 0x40) {
-			/* the letters of Cyrillic, Greek, Hebrew, Arabic */
+		if (((c | t << 8) & 0xc0e0) == 0x80c0) {
+			/*
+			 * 110xxxxx 10xxxxxx, tested as one number: the
+			 * letters of Cyrillic, Greek, Hebrew, Arabic
+			 */
 			byte = sb_enc2(pidx, page, c, t);
 			if (!byte)
 				break;
