@@ -7,7 +7,8 @@
  * decoder maps bytes 0x80-0xFF through a 128-entry table; the encoder
  * looks code points below WE_SB_PAGE_LIMIT up in a two-level page table
  * (pages shared by all encodings) and the few others by binary search in
- * the encoding's sorted code points (see the table header). ASCII runs
+ * the encoding's sorted code points (see the table header); its fast
+ * path indexes the page table with the UTF-8 bytes themselves. ASCII runs
  * are copied a word at a time.
  */
 #include "internal.h"
