@@ -243,6 +243,26 @@ static inline unsigned int we_first_high_byte(u64 m)
 }
 
 /*
+ * Copy @n < 8 bytes from @src to @dst: at most three moves, not a loop
+ * (the end of an ASCII run found in a word).
+ */
+static __always_inline void we_copy_short(u8 *dst, const u8 *src, size_t n)
+{
+	if (n & 4) {
+		memcpy(dst, src, 4);
+		dst += 4;
+		src += 4;
+	}
+	if (n & 2) {
+		memcpy(dst, src, 2);
+		dst += 2;
+		src += 2;
+	}
+	if (n & 1)
+		*dst = *src;
+}
+
+/*
  * Length of the ASCII prefix of @src (at most @n), 32 bytes per step in
  * long runs, then a word at a time; the first non-ASCII byte of a word
  * is found with one count-trailing-zeros, not byte by byte. With @dst
@@ -265,7 +285,9 @@ static __always_inline size_t we_ascii_copy_vec(u8 *dst, const u8 *src,
 		m = w & hi;
 		if (m) {
 			n = we_first_high_byte(m);
-			goto tail;
+			if (dst)
+				we_copy_short(dst, src, n);
+			return n;
 		}
 		if (dst)
 			memcpy(dst, &w, 8);
@@ -295,14 +317,15 @@ static __always_inline size_t we_ascii_copy_vec(u8 *dst, const u8 *src,
 		memcpy(&w, src + i, 8);
 		m = w & hi;
 		if (m) {
-			n = i + we_first_high_byte(m);
-			break;
+			n = we_first_high_byte(m);
+			if (dst)
+				we_copy_short(dst + i, src + i, n);
+			return i + n;
 		}
 		if (dst)
 			memcpy(dst + i, &w, 8);
 		i += 8;
 	}
-tail:
 	while (i < n && src[i] < 0x80) {
 		if (dst)
 			dst[i] = src[i];

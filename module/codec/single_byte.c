@@ -7,7 +7,8 @@
  * decoder maps bytes 0x80-0xFF through a 128-entry table; the encoder
  * looks code points below WE_SB_PAGE_LIMIT up in a two-level page table
  * (pages shared by all encodings) and the few others by binary search in
- * the encoding's sorted code points (see the table header). ASCII runs
+ * the encoding's sorted code points (see the table header); its fast
+ * path indexes the page table with the UTF-8 bytes themselves. ASCII runs
  * are copied a word at a time.
  */
 #include "internal.h"
@@ -110,60 +111,93 @@ static inline int sb_lookup(unsigned int k, u32 cp)
 	return -1;
 }
 
+/* The page index of the code points from U+0800 below WE_SB_PAGE_LIMIT */
+#define SB_PAGES_3	((WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT) - 0x20)
+
+/*
+ * The byte of 2-byte UTF-8 sequence @c @t (lead C0-DF, trail 80-BF) in the
+ * encoding of page index @pidx, or 0.
+ */
+static __always_inline u8 sb_enc2(const u8 *pidx, const u8 *page, size_t c,
+				  size_t t)
+{
+	return page[((size_t)pidx[c - 0xc0] << WE_SB_PAGE_SHIFT) + t - 0x80];
+}
+
 /*
  * Fast path of the encoder: complete, valid 1-3 byte UTF-8 sequences of
- * mappable code points, straight from the input. Stops (leaving the rest
- * to the spec's reader) at anything else.
+ * mappable code points below WE_SB_PAGE_LIMIT, straight from the input.
+ * Stops (leaving the rest to the spec's reader and sb_enc_step()) at
+ * anything else.
+ *
+ * The UTF-8 bytes index the page table without making the code point:
+ * the page of a 2-byte sequence is entry lead - 0xc0 of the encoding's
+ * page index (C0 and C1, overlong, find the empty pages of U+0000-007F,
+ * so they stop the run as an unmapped code point would), that of a
+ * 3-byte one entry (lead - 0xe0) << 6 | (trail1 - 0x80), from 0x20 up
+ * (below: overlong). Each step writes one byte for one to three read, so
+ * reading no more input than the output has room for keeps the writes
+ * inside it with no test per byte; the bound is renewed when reached.
  */
 static void sb_encode_run(unsigned int k, struct whatenc_buf *b)
 {
 	/* locals: the byte stores below could alias *b */
-	const u8 *in = b->in;
-	u8 *out = b->out;
-	const size_t in_size = b->in_size, out_size = b->out_size;
-	size_t ip = b->in_pos, op = b->out_pos;
-	int byte;
+	const u8 *pidx = we_sb_enc_pidx[k], *page = we_sb_enc_page[0];
+	const u8 *p = b->in + b->in_pos, *const in_end = b->in + b->in_size;
+	u8 *o = b->out + b->out_pos, *const out_end = b->out + b->out_size;
+	const u8 *end, *last;
+	size_t n;
 
-	while (ip < in_size && op < out_size) {
-		u8 c = in[ip];
-		u32 cp;
-		size_t n;
+again:
+	n = in_end - p;
+	if (n > (size_t)(out_end - o))
+		n = out_end - o;
+	end = p + n;
+	last = n ? end - 1 : end;	/* p < last: two bytes to read */
+	while (p < last) {
+		size_t c = p[0], t = p[1], i;
+		u8 byte;
 
-		/* first: the letters of Cyrillic, Greek, Hebrew, Arabic */
-		if (c >= 0xc2 && c <= 0xdf) {
-			if (in_size - ip < 2 || (in[ip + 1] & 0xc0) != 0x80)
+		if (((c | t << 8) & 0xc0e0) == 0x80c0) {
+			/*
+			 * 110xxxxx 10xxxxxx, tested as one number: the
+			 * letters of Cyrillic, Greek, Hebrew, Arabic
+			 */
+			byte = sb_enc2(pidx, page, c, t);
+			if (!byte)
 				break;
-			cp = (c & 0x1f) << 6 | (in[ip + 1] & 0x3f);
-			byte = sb_lookup(k, cp);
-			if (byte < 0)
-				break;
-			out[op++] = byte;
-			ip += 2;
+			*o++ = byte;
+			p += 2;
 			continue;
 		}
 		if (c < 0x80) {
-			we_ascii_enc_fast(in, &ip, in_size, out, &op, out_size);
+			if (t >= 0x80) {	/* a space between words */
+				*o++ = c;
+				p++;
+				continue;
+			}
+			n = we_ascii_copy(o, p, end - p);
+			p += n;
+			o += n;
 			continue;
 		}
-		if (c >= 0xe0 && c <= 0xef && in_size - ip >= 3 &&
-		    (in[ip + 1] & 0xc0) == 0x80 &&
-		    (in[ip + 2] & 0xc0) == 0x80) {
-			cp = (c & 0xf) << 12 | (in[ip + 1] & 0x3f) << 6 |
-			     (in[ip + 2] & 0x3f);
-			if (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))
-				break;
-			n = 3;
-		} else {
+		/* 3 bytes: U+0800 up to WE_SB_PAGE_LIMIT (Thai) */
+		i = ((c - 0xe0) << 6) + t - 0x80;
+		if (c - 0xe0 >= 3 || t - 0x80 >= 0x40 || i - 0x20 >= SB_PAGES_3 ||
+		    p + 1 == last || p[2] - 0x80u >= 0x40)
 			break;
-		}
-		byte = sb_lookup(k, cp);
-		if (byte < 0)
+		byte = page[((size_t)pidx[i] << WE_SB_PAGE_SHIFT) + p[2] - 0x80];
+		if (!byte)
 			break;
-		out[op++] = byte;
-		ip += n;
+		*o++ = byte;
+		p += 3;
 	}
-	b->in_pos = ip;
-	b->out_pos = op;
+	if (end - p == 1 && *p < 0x80)
+		*o++ = *p++;
+	if (p == end && p < in_end && o < out_end)
+		goto again;
+	b->in_pos = p - b->in;
+	b->out_pos = o - b->out;
 }
 
 /* The single-byte encoder's steps. */

@@ -1,0 +1,331 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * test_sb_encode.c - the single-byte encoders on mixed text
+ *
+ * The encoders' fast path (single_byte.c, sb_encode_run()) reads 2- and
+ * 3-byte UTF-8 sequences straight into the page table and bounds each
+ * run by the output room. For each of the 28 indexes, a text of ASCII
+ * runs, runs of the index's letters, unmappable code points (around the
+ * pages and WE_SB_PAGE_LIMIT, 4-byte ones) and malformed UTF-8 (overlong
+ * C0/C1 and E0 80-9F, surrogates, truncated sequences, lone trail bytes)
+ * must encode to the bytes derived from $(SHARED)/whatwg/index-*.txt
+ * (build/vectors/sb_vectors.h): the first pointer + 0x80 of each code
+ * point, "&#N;" for the unmappable ones and "&#65533;" for each maximal
+ * subpart of malformed input in html mode, the errors in order at their
+ * offsets in fatal mode. With the output full at every position, with
+ * small output buffers and with the input cut at every position.
+ */
+#include "whatenc.h"
+#include "wt_test.h"
+#include "wt_util.h"
+#include "sb_vectors.h"
+
+#define MIX_IN	(WT_HEAVY ? 1500 : 400)	/* input bytes per encoding */
+#define MIX_CAP	16384
+#define MIX_EVENTS 512
+
+/* Malformed UTF-8 and what the UTF-8 decoder makes of it. */
+static const struct {
+	const char *s;
+	u8 n;		/* bytes */
+	u8 parts[3];	/* lengths of its maximal subparts (0: end) */
+	u8 tail;	/* bytes after them that are a good character */
+} bad_utf8[] = {
+	{ "\xc0\xaf", 2, { 1, 1 }, 0 },
+	{ "\xc1\xbf", 2, { 1, 1 }, 0 },
+	{ "\xe0\x80\x80", 3, { 1, 1, 1 }, 0 },
+	{ "\xe0\x9f\xbf", 3, { 1, 1, 1 }, 0 },
+	{ "\xe0\x83\x80", 3, { 1, 1, 1 }, 0 },	/* U+00C0 */
+	{ "\xe0\x90\x90", 3, { 1, 1, 1 }, 0 },	/* U+0410 */
+	{ "\xe0\x99\x80", 3, { 1, 1, 1 }, 0 },	/* U+0640 */
+	{ "\xed\xa0\x80", 3, { 1, 1, 1 }, 0 },
+	{ "\xd0x", 2, { 1 }, 1 },
+	{ "\xd0\xd0\x90", 3, { 1 }, 2 },
+	{ "\xe0\xb8x", 3, { 2 }, 1 },
+	{ "\xe0\xb8\xd0\xb0", 4, { 2 }, 2 },
+	{ "\xf0\x90\x80x", 4, { 3 }, 1 },
+	{ "\x80", 1, { 1 }, 0 },
+	{ "\xbf", 1, { 1 }, 0 },
+	{ "\xf5", 1, { 1 }, 0 },
+	{ "\xff", 1, { 1 }, 0 },
+};
+
+/* Code points at the edges of the encoder's pages and tables. */
+static const u32 edge_cps[] = {
+	0x80, 0xbf, 0xc0, 0xff, 0x100, 0x7ff, 0x800, 0x801, 0xe00, 0xe01,
+	0xe3f, 0xe5b, 0xe7f, 0x2013, 0x20ac, 0x2116, 0x2122, 0x25a0, 0x25ff,
+	0x2600, 0x2601, 0xf8ff, 0xfb01, 0xfb02, 0xfffd, 0xffff, 0x10000,
+	0x10ffff,
+};
+
+/* fatal mode: an error */
+struct mix_ev {
+	u64 offset;
+	u32 cp;		/* 0: malformed */
+	size_t plain;	/* output before it */
+};
+
+struct mix {
+	u8 in[MIX_IN + 16], html[MIX_CAP], plain[MIX_IN + 16];
+	u8 out[MIX_CAP + 16];
+	size_t n, nhtml, nplain;
+	struct mix_ev ev[MIX_EVENTS];	/* in order */
+	unsigned int nev;
+	u16 rev[0x10000];	/* BMP: 0 = unmappable, else 0x100 | byte */
+};
+
+static u32 mix_rand(u32 *s)
+{
+	*s = *s * 1103515245u + 12345u;
+	return *s >> 8;
+}
+
+/* One code point: its bytes, and in html mode its byte or "&#N;". */
+static void mix_cp(struct mix *m, u32 cp)
+{
+	u32 byte = cp < 0x80 ? 0x100 | cp : cp < 0x10000 ? m->rev[cp] : 0;
+
+	if (!byte && m->nev < MIX_EVENTS)
+		m->ev[m->nev++] = (struct mix_ev){ m->n, cp, m->nplain };
+	m->n += wt_utf8(m->in + m->n, cp);
+	if (byte) {
+		m->html[m->nhtml++] = byte & 0xff;
+		m->plain[m->nplain++] = byte & 0xff;
+	} else {
+		m->nhtml += wt_ncr(m->html + m->nhtml, cp);
+	}
+}
+
+static void mix_bad(struct mix *m, unsigned int i)
+{
+	size_t off = m->n;
+	unsigned int p;
+
+	for (p = 0; p < 3 && bad_utf8[i].parts[p]; p++) {
+		if (m->nev < MIX_EVENTS)
+			m->ev[m->nev++] = (struct mix_ev){ off, 0, m->nplain };
+		off += bad_utf8[i].parts[p];
+		m->nhtml += wt_ncr(m->html + m->nhtml, 0xfffd);
+	}
+	memcpy(m->in + m->n, bad_utf8[i].s, bad_utf8[i].n);
+	m->n += bad_utf8[i].n;
+	/* the good character after: ASCII, or the index's U+0430 */
+	if (bad_utf8[i].tail == 1) {
+		m->html[m->nhtml++] = 'x';
+		m->plain[m->nplain++] = 'x';
+	} else if (bad_utf8[i].tail) {
+		m->n -= 2;
+		mix_cp(m, 0x400 | ((u8)bad_utf8[i].s[bad_utf8[i].n - 1] & 0x3f));
+	}
+}
+
+/* The text of index @ix: random tokens until MIX_IN bytes. */
+static void mix_build(struct mix *m, const struct wtv_index *ix, u32 seed)
+{
+	u32 s = seed, cp;
+	int k;
+
+	memset(m->rev, 0, sizeof(m->rev));
+	for (k = 127; k >= 0; k--) {
+		cp = sb_cps[ix->off + k];
+		if (cp != WTV_NONE && cp < 0x10000)
+			m->rev[cp] = 0x100 | (0x80 + k);
+	}
+	m->n = m->nhtml = m->nplain = 0;
+	m->nev = 0;
+	while (m->n < MIX_IN - 48) {
+		u32 r = mix_rand(&s), len, i;
+
+		switch (r % 16) {
+		case 0 ... 4:	/* ASCII: mostly one byte, up to 40 */
+			len = r & 0x100 ? 1 : 1 + (r >> 9) % 40;
+			for (i = 0; i < len; i++)
+				mix_cp(m, 0x20 + (r + i * 7) % 0x5f);
+			break;
+		case 5 ... 10:	/* the index's characters, 1 to 8 */
+			len = 1 + (r >> 4) % 8;
+			for (i = 0; i < len; i++) {
+				do
+					cp = sb_cps[ix->off + mix_rand(&s) % 128];
+				while (cp == WTV_NONE);
+				mix_cp(m, cp);
+			}
+			break;
+		case 11:	/* near the index's code points */
+			do
+				cp = sb_cps[ix->off + mix_rand(&s) % 128];
+			while (cp == WTV_NONE);
+			cp = cp + (r >> 4) % 5 - 2;
+			mix_cp(m, cp < 0xd800 || cp > 0xdfff ? cp : 0xd7ff);
+			break;
+		case 12:
+		case 13:
+			mix_cp(m, edge_cps[(r >> 4) % ARRAY_SIZE(edge_cps)]);
+			break;
+		default:
+			mix_bad(m, (r >> 4) % ARRAY_SIZE(bad_utf8));
+			break;
+		}
+	}
+}
+
+/* @room, or less at the end of the output */
+static size_t mix_room(size_t room, size_t outn)
+{
+	return room < MIX_CAP - outn ? room : MIX_CAP - outn;
+}
+
+/* Encode in[from..n) in calls of at most @room output bytes. */
+static enum whatenc_ret mix_rest(struct whatenc_encoder *e, struct mix *m,
+				 size_t from, size_t *outn, size_t room)
+{
+	enum whatenc_ret ret;
+
+	do {
+		struct whatenc_buf b = { m->in, from, m->n, m->out + *outn, 0,
+					 mix_room(room, *outn) };
+
+		ret = whatenc_encode(e, &b, true);
+		from = b.in_pos;
+		*outn += b.out_pos;
+	} while (ret == WHATENC_OUTPUT_FULL);
+	return ret;
+}
+
+/* Did the calls end with the whole html mode output? */
+static bool mix_html_done(const struct mix *m, enum whatenc_ret ret,
+			  size_t outn)
+{
+	return ret == WHATENC_INPUT_EMPTY && outn == m->nhtml &&
+	       !memcmp(m->out, m->html, outn);
+}
+
+/* html mode: one call, and the output full at every position first. */
+static int mix_html(struct mix *m, int enc)
+{
+	struct whatenc_encoder e;
+	enum whatenc_ret ret;
+	size_t s, outn;
+	int bad = 0;
+
+	for (s = 0; s <= m->nhtml + 1; s++) {
+		struct whatenc_buf b = { m->in, 0, m->n, m->out, 0, s };
+
+		whatenc_encoder_init(&e, enc, WHATENC_ENC_HTML);
+		memset(m->out, 0xaa, m->nhtml + 16);
+		ret = whatenc_encode(&e, &b, true);
+		/* a unit ("&#65533;", 8 bytes) is never split */
+		if (m->out[s] != 0xaa || b.out_pos > s || b.out_pos + 10 < s ||
+		    memcmp(m->out, m->html, b.out_pos) ||
+		    ret != (s < m->nhtml ? WHATENC_OUTPUT_FULL :
+			    WHATENC_INPUT_EMPTY)) {
+			bad++;
+			continue;
+		}
+		outn = b.out_pos;
+		ret = mix_rest(&e, m, b.in_pos, &outn, MIX_CAP);
+		bad += !mix_html_done(m, ret, outn);
+	}
+	/* small output buffers all the way, from the largest unit up */
+	for (s = 10; s <= 40; s++) {
+		whatenc_encoder_init(&e, enc, WHATENC_ENC_HTML);
+		outn = 0;
+		ret = mix_rest(&e, m, 0, &outn, s);
+		bad += !mix_html_done(m, ret, outn);
+	}
+	return bad;
+}
+
+/* html mode, the input in two calls cut at every position */
+static int mix_cuts(struct mix *m, int enc)
+{
+	struct whatenc_encoder e;
+	enum whatenc_ret ret;
+	size_t cut, outn;
+	int bad = 0;
+
+	for (cut = 0; cut <= m->n; cut++) {
+		struct whatenc_buf b = { m->in, 0, cut, m->out, 0, MIX_CAP };
+
+		whatenc_encoder_init(&e, enc, WHATENC_ENC_HTML);
+		if (whatenc_encode(&e, &b, false) != WHATENC_INPUT_EMPTY ||
+		    b.in_pos != cut) {
+			bad++;
+			continue;
+		}
+		outn = b.out_pos;
+		ret = mix_rest(&e, m, cut, &outn, MIX_CAP);
+		bad += !mix_html_done(m, ret, outn);
+	}
+	return bad;
+}
+
+/* fatal mode: the errors in order, output in calls of @room bytes */
+static int mix_fatal(struct mix *m, int enc, size_t room)
+{
+	struct whatenc_encoder e;
+	enum whatenc_ret ret;
+	size_t from = 0, outn = 0;
+	unsigned int i = 0;
+
+	whatenc_encoder_init(&e, enc, 0);
+	for (;;) {
+		struct whatenc_buf b = { m->in, from, m->n, m->out + outn, 0,
+					 mix_room(room, outn) };
+
+		ret = whatenc_encode(&e, &b, true);
+		from = b.in_pos;
+		outn += b.out_pos;
+		if (ret == WHATENC_OUTPUT_FULL)
+			continue;
+		if (ret == WHATENC_INPUT_EMPTY)
+			break;
+		if (i >= m->nev || outn != m->ev[i].plain ||
+		    e.err.offset != m->ev[i].offset ||
+		    ret != (m->ev[i].cp ? WHATENC_UNMAPPABLE :
+			    WHATENC_MALFORMED) ||
+		    (m->ev[i].cp && e.err.cp != m->ev[i].cp))
+			return 1;
+		i++;
+	}
+	return i != m->nev || outn != m->nplain ||
+	       memcmp(m->out, m->plain, outn);
+}
+
+WT_CASE(sb_encode_mixed)
+{
+	struct mix *m = WT_ALLOC(sizeof(*m));
+	static const size_t rooms[] = { 1, 2, 3, 7, 64, MIX_CAP };
+	unsigned int r, texts = 0, evs = 0;
+	int i, seed;
+
+	if (!SB_PRESENT)
+		WT_SKIP("index files missing (SHARED not found at build time)");
+	for (i = 0; i < SB_N_INDEXES; i++) {
+		const struct wtv_index *ix = &sb_indexes[i];
+		int bad = 0;
+
+		for (seed = 0; seed < 2; seed++) {
+			WT_YIELD();
+			mix_build(m, ix, 2 * i + seed + 1);
+			if (m->nev >= MIX_EVENTS) {
+				WT_FAIL("%s: too many errors for the test",
+					ix->name);
+				continue;
+			}
+			bad += mix_html(m, ix->enc);
+			bad += mix_cuts(m, ix->enc);
+			for (r = 0; r < ARRAY_SIZE(rooms); r++)
+				bad += mix_fatal(m, ix->enc, rooms[r]);
+			texts++;
+			evs += m->nev;
+		}
+		if (bad)
+			WT_FAIL("%s: %d mixed-text runs differ", ix->name, bad);
+	}
+	WT_NOTE("single-byte encode: %u mixed texts, %u errors in them",
+		texts, evs);
+}
+
+WT_SUITE(sb_encode,
+	 WT_RUN(sb_encode_mixed));
