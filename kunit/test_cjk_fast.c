@@ -232,4 +232,47 @@ WT_CASE(cjk_fast_short_runs)
 	WT_EXPECT_EQ(fails, 0);
 }
 
-WT_SUITE(cjk_fast, WT_RUN(cjk_fast_short_runs));
+/*
+ * Shift_JIS katakana bytes (0xA1..0xDF: U+FF61 - 0xA1 + byte, 3 bytes of
+ * UTF-8 for 1 of input, the most output per input byte) after 0-2
+ * two-byte codes, every output size: the fast path's 4-byte stores must
+ * stay inside it also when the output is exactly 3 bytes per byte.
+ */
+WT_CASE(cjk_fast_katakana)
+{
+	const struct fast_case *c = &fast_cases[0];
+	struct fast_input *f = WT_ALLOC(sizeof(*f));
+	u8 *buf = WT_ALLOC(FAST_MAX_OUT + FAST_GUARD);
+	unsigned int fails = 0, n, ncodes, i;
+	int level;
+
+	WT_ASSERT_TRUE(f && buf);
+	for (level = WHATENC_VEC_SCALAR; level <= WHATENC_VEC_AVX2; level++) {
+		if (whatenc_vec_set_level(level) != level)
+			continue;
+		for (ncodes = 0; ncodes < 3; ncodes++)
+			for (n = 1; n <= 20; n++) {
+				size_t size;
+
+				f->len = f->nexp = 0;
+				for (i = 0; i < ncodes; i++)
+					put_code(c, f, false);
+				for (i = 0; i < n; i++) {
+					f->in[f->len++] = 0xa1 + i;
+					f->nexp += wt_utf8(f->exp + f->nexp,
+							   0xff61 + i);
+				}
+				for (size = 0; size <= 4 * f->len + 8; size++)
+					if (!fast_sized(c, f, size, buf) &&
+					    fails++ < 3)
+						WT_FAIL("cjk_fast level %d: %u codes, %u katakana: size %zu",
+							level, ncodes, n, size);
+			}
+	}
+	whatenc_vec_set_level(WHATENC_VEC_AUTO);
+	WT_EXPECT_EQ(fails, 0);
+}
+
+WT_SUITE(cjk_fast,
+	 WT_RUN(cjk_fast_short_runs),
+	 WT_RUN(cjk_fast_katakana));

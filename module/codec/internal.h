@@ -805,6 +805,27 @@ static __always_inline bool we_dec_short_ascii(const u8 *in, size_t *ip,
 }
 
 /*
+ * we_utf8_write() for a BMP character above U+07FF (most CJK
+ * characters) as one 32-bit store instead of three byte stores: the
+ * fourth byte is scratch, so @p must have room for 4 bytes.
+ */
+static __always_inline unsigned int we_utf8_write_roomy(u8 *p, u32 cp)
+{
+	u32 w;
+
+	if (cp < 0x800 || cp > 0xffff)
+		return we_utf8_write(p, cp);
+	/* the first byte lowest: little-endian */
+	w = (0xe0 | cp >> 12) | (0x80 | ((cp >> 6) & 0x3f)) << 8 |
+	    (0x80 | (cp & 0x3f)) << 16;
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+	w = __builtin_bswap32(w);
+#endif
+	memcpy(p, &w, 4);
+	return 3;
+}
+
+/*
  * The decoders' fast paths, over local positions, while @min_in bytes of
  * input and @room bytes of output (3 when every code point is in the BMP)
  * remain: ASCII runs (@ascii), and for any other byte @code(p, n, &len),
@@ -848,7 +869,8 @@ we_dec_fast_loop(struct whatenc_buf *b, bool ascii, unsigned int min_in,
 		cp = code(in + ip, in_size - ip, &len);
 		if (!cp)
 			break;
-		op += we_utf8_write(out + op, cp);
+		op += roomy ? we_utf8_write_roomy(out + op, cp) :
+			      we_utf8_write(out + op, cp);
 		ip += len;
 	}
 	b->in_pos = ip;
@@ -861,14 +883,18 @@ we_dec_fast_loop(struct whatenc_buf *b, bool ascii, unsigned int min_in,
  * output sized for the input), the loop drops its output check per code
  * (scripts/bench-instr, instructions per byte with the check and without:
  * Shift_JIS decode 30.51 and 28.78, the dedicated loop before this one
- * 28.76; GBK 24.02 and 23.18, Big5 28.58 and 26.99).
+ * 28.76; GBK 24.02 and 23.18, Big5 28.58 and 26.99). One byte more
+ * than that is the scratch byte of we_utf8_write_roomy()'s 4-byte
+ * store (a Shift_JIS katakana byte, 3 bytes of output, the last input).
  */
 static __always_inline void
 we_dec_fast(struct whatenc_buf *b, bool ascii, unsigned int min_in,
 	    unsigned int room,
 	    u32 (*code)(const u8 *p, size_t n, unsigned int *len))
 {
-	if ((b->out_size - b->out_pos) / room >= b->in_size - b->in_pos)
+	size_t out_left = b->out_size - b->out_pos;
+
+	if (out_left && (out_left - 1) / room >= b->in_size - b->in_pos)
 		we_dec_fast_loop(b, ascii, min_in, room, code, true);
 	else
 		we_dec_fast_loop(b, ascii, min_in, room, code, false);
