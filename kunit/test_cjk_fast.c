@@ -273,6 +273,108 @@ WT_CASE(cjk_fast_katakana)
 	WT_EXPECT_EQ(fails, 0);
 }
 
+/*
+ * The two-byte encoders' fast path (we_enc_fast_two_byte()): the same
+ * shapes in UTF-8, html mode, the middle a second character or U+0E01
+ * (in none of the three indexes: "&#3585;"), every output size. The
+ * code points have one pointer each in the indexes (the ones above).
+ */
+static void enc_make(const struct fast_case *c, struct fast_input *f,
+		     unsigned int ncodes, unsigned int r1, int kind,
+		     unsigned int r2)
+{
+	unsigned int i, k;
+
+	f->len = f->nexp = 0;
+	for (k = 0; k < ncodes + 4; k++) {
+		/* ncodes codes, ASCII, the middle, ASCII, a code */
+		bool ascii = k == ncodes || k == ncodes + 2;
+		bool second = k == ncodes + 1 || k == ncodes + 4 - 1 || (k & 1);
+
+		if (ascii) {
+			put_ascii(f, k == ncodes ? r1 : r2);
+			continue;
+		}
+		if (k == ncodes + 1 && kind) {
+			f->len += wt_utf8(f->in + f->len, 0xe01);
+			memcpy(f->exp + f->nexp, "&#3585;", 7);
+			f->nexp += 7;
+			continue;
+		}
+		f->len += wt_utf8(f->in + f->len, second ? c->cp2 : c->cp);
+		for (i = 0; i < 2; i++)
+			f->exp[f->nexp++] = second ? c->code2[i] : c->code[i];
+	}
+}
+
+static bool enc_sized(const struct fast_case *c, const struct fast_input *f,
+		      size_t size, u8 *buf)
+{
+	struct whatenc_encoder e;
+	struct whatenc_buf b = { .in = f->in, .in_size = f->len, .out = buf,
+				 .out_size = size };
+	enum whatenc_ret r;
+	size_t i;
+
+	memset(buf, 0xa5, size + FAST_GUARD);
+	whatenc_encoder_init(&e, c->enc, WHATENC_ENC_HTML);
+	r = whatenc_encode(&e, &b, true);
+	for (i = size; i < size + FAST_GUARD; i++)
+		if (buf[i] != 0xa5)
+			return false;
+	if (b.out_pos > size || memcmp(buf, f->exp, b.out_pos))
+		return false;
+	if (r == WHATENC_INPUT_EMPTY)
+		return b.out_pos == f->nexp && b.in_pos == f->len;
+	if (r != WHATENC_OUTPUT_FULL || b.out_pos >= f->nexp)
+		return false;
+	b.out_size = FAST_MAX_OUT;
+	r = whatenc_encode(&e, &b, true);
+	return r == WHATENC_INPUT_EMPTY && b.out_pos == f->nexp &&
+	       !memcmp(buf, f->exp, f->nexp);
+}
+
+WT_CASE(cjk_fast_encode)
+{
+	struct fast_input *f = WT_ALLOC(sizeof(*f));
+	u8 *buf = WT_ALLOC(FAST_MAX_OUT + FAST_GUARD);
+	unsigned int fails = 0, n = 0, ci, i;
+	int level;
+
+	WT_ASSERT_TRUE(f && buf);
+	for (level = WHATENC_VEC_SCALAR; level <= WHATENC_VEC_AVX2; level++) {
+		if (whatenc_vec_set_level(level) != level)
+			continue;
+		for (ci = 0; ci < ARRAY_SIZE(fast_cases); ci++) {
+			const struct fast_case *c = &fast_cases[ci];
+
+			if (c->enc == WHATENC_GB18030 || !c->cp2)
+				continue;	/* no unmappable U+0E01, no cp2 */
+			WT_YIELD();
+			for (i = 0; i < 4 * 12 * 2 * 10; i++) {
+				unsigned int ncodes = i / 240, r1 = i / 20 % 12;
+				unsigned int r2 = i % 10;
+				int kind = i / 10 % 2;
+				size_t size;
+				bool ok = true;
+
+				enc_make(c, f, ncodes, r1, kind, r2);
+				for (size = 0; size <= f->nexp + 8 && ok; size++)
+					ok = enc_sized(c, f, size, buf);
+				n++;
+				if (!ok && fails++ < 3)
+					WT_FAIL("cjk_fast encode level %d enc %d: %u codes, %u ASCII, middle %d, %u ASCII: size %zu",
+						level, c->enc, ncodes, r1, kind,
+						r2, size - 1);
+			}
+		}
+	}
+	whatenc_vec_set_level(WHATENC_VEC_AUTO);
+	WT_NOTE("cjk_fast: %u encoder inputs checked", n);
+	WT_EXPECT_EQ(fails, 0);
+}
+
 WT_SUITE(cjk_fast,
 	 WT_RUN(cjk_fast_short_runs),
-	 WT_RUN(cjk_fast_katakana));
+	 WT_RUN(cjk_fast_katakana),
+	 WT_RUN(cjk_fast_encode));

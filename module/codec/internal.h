@@ -369,6 +369,33 @@ static __always_inline void we_ascii_run(struct whatenc_buf *b)
 }
 
 /*
+ * The ASCII run at in[*ip] when a non-ASCII byte ends it in the same
+ * word (a space, a few letters between the characters of CJK prose; 8
+ * bytes readable), without a branch on how long it is, for the CJK fast
+ * paths (without the byte loop of we_ascii_fast(), whose end the CPU
+ * mispredicts on such prose): the word is stored
+ * whole (out[*op] has room for 8 bytes; what follows the run is
+ * scratch, overwritten next) and both positions advance past the run.
+ * Returns false, with nothing done, for a word all ASCII (a longer run).
+ */
+static __always_inline bool we_ascii_short(const u8 *in, size_t *ip,
+					       u8 *out, size_t *op)
+{
+	u64 w, m;
+	unsigned int k;
+
+	memcpy(&w, in + *ip, 8);
+	m = w & 0x8080808080808080ull;
+	if (!m)
+		return false;
+	k = we_first_high_byte(m);
+	memcpy(out + *op, &w, 8);
+	*ip += k;
+	*op += k;
+	return true;
+}
+
+/*
  * Encoders' fast paths: a well-formed 2- or 3-byte UTF-8 sequence at @p
  * (3 bytes must be readable). Returns its length and sets *@cp, or
  * returns 0 for anything else (ASCII, 4-byte, malformed, overlong,
@@ -552,7 +579,10 @@ static __always_inline void we_enc_fast_two_byte(struct whatenc_buf *b,
 		u16 code;
 
 		if (in[ip] < 0x80) {
-			we_ascii_enc_fast(in, &ip, in_size, out, &op, out_size);
+			if (in_size - ip < 8 || out_size - op < 8 ||
+			    !we_ascii_short(in, &ip, out, &op))
+				we_ascii_enc_fast(in, &ip, in_size, out, &op,
+						  out_size);
 			continue;
 		}
 		len = we_utf8_23(in + ip, &cp);
@@ -780,31 +810,6 @@ static __always_inline u32 we_two_byte_step(u8 *lead, u8 byte,
 }
 
 /*
- * The ASCII run at in[*ip] when a non-ASCII byte ends it in the same
- * word (a space, a few letters between the characters of CJK prose; 8
- * bytes readable), without a branch on how long it is: the word is stored
- * whole (out[*op] has room for 8 bytes; what follows the run is
- * scratch, overwritten next) and both positions advance past the run.
- * Returns false, with nothing done, for a word all ASCII (a longer run).
- */
-static __always_inline bool we_dec_short_ascii(const u8 *in, size_t *ip,
-					       u8 *out, size_t *op)
-{
-	u64 w, m;
-	unsigned int k;
-
-	memcpy(&w, in + *ip, 8);
-	m = w & 0x8080808080808080ull;
-	if (!m)
-		return false;
-	k = we_first_high_byte(m);
-	memcpy(out + *op, &w, 8);
-	*ip += k;
-	*op += k;
-	return true;
-}
-
-/*
  * we_utf8_write() for a BMP character above U+07FF (most CJK
  * characters) as one 32-bit store instead of three byte stores: the
  * fourth byte is scratch, so @p must have room for 4 bytes.
@@ -835,7 +840,7 @@ static __always_inline unsigned int we_utf8_write_roomy(u8 *p, u32 cp)
  *
  * With @roomy (room for @room bytes per input byte) and 8 bytes left,
  * an ASCII run that ends within its first word is copied by
- * we_dec_short_ascii(), without we_ascii_fast()'s byte loop whose end
+ * we_ascii_short(), without we_ascii_fast()'s byte loop whose end
  * the CPU mispredicts (EUC-KR decode, 64 KiB of prose: 703 -> 1129
  * MB/s, 22.92 -> 20.46 instructions per byte). Taking that step after
  * every code unconditionally, instead of the branch on "ASCII or not",
@@ -861,7 +866,7 @@ we_dec_fast_loop(struct whatenc_buf *b, bool ascii, unsigned int min_in,
 
 		if (ascii && in[ip] < 0x80) {
 			if (!roomy || in_size - ip < 8 ||
-			    !we_dec_short_ascii(in, &ip, out, &op))
+			    !we_ascii_short(in, &ip, out, &op))
 				we_ascii_fast(in, &ip, in_size, out, &op,
 					      out_size);
 			continue;
