@@ -32,3 +32,4 @@ WHATENC_KUNIT_SRCS += test_guess.c
 WHATENC_KUNIT_SRCS += test_rules.c
 WHATENC_KUNIT_SRCS += test_vec.c
 WHATENC_KUNIT_SRCS += test_sb_encode.c
+WHATENC_KUNIT_SRCS += test_cjk_fast.c
