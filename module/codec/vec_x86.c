@@ -11,6 +11,7 @@
  * rest (see vec.h).
  */
 #include "vec.h"
+#include "tables_vec.h"
 
 #if WE_VEC_X86
 
@@ -77,20 +78,8 @@ level size_t name(u8 *dst, const u8 *src, size_t n)			\
 WE_ASCII_COPY(WE_SSE2, we_sse2_ascii_copy, 16)
 WE_ASCII_COPY(WE_AVX2, we_avx2_ascii_copy, 32)
 
-/* ---- UTF-8 to UTF-16 ------------------------------------------------ */
+/* ---- shared by the UTF-16 kernels ------------------------------------ */
 
-/*
- * UTF-8 to UTF-16, for the UTF-16 encoder's fast path, 16 bytes at a
- * time: a block that is all ASCII is widened whole; otherwise the
- * longest prefix of the block that is ASCII, or 3-byte sequences, or
- * 2-byte sequences (most text is runs of these) is converted. Byte
- * patterns (leads, continuations) are compare masks; the UTF-8
- * decoder's rules (no overlong C0/C1 or E0 80..9F, no surrogate
- * ED A0..BF) are checked on the code points, which are put together
- * with shifts and masks in 16- or 32-bit lanes (one pshufb moves 3-byte
- * sequences into lanes) and packed. A 4-byte or malformed sequence ends
- * the call. Nothing is written past the code units converted.
- */
 typedef u32 v4u32 __attribute__((vector_size(16)));
 
 /* Store the first @len (< 32) bytes of @t[0..31] at @dst. */
@@ -122,103 +111,6 @@ static WE_AVX2 inline void store_prefix(u8 *dst, const u8 *t, unsigned int len)
 static inline unsigned int ones(unsigned int m)
 {
 	return __builtin_ctz(~m);
-}
-
-WE_AVX2 size_t we_avx2_utf8_widen(u8 *dst, const u8 *src, size_t n,
-				  size_t *out, bool be)
-{
-	const v16u8 gather = { 2, 1, 0, 0x80, 5, 4, 3, 0x80,
-			       8, 7, 6, 0x80, 11, 10, 9, 0x80 };
-	const v16u8 pack_le = { 0, 1, 4, 5, 8, 9, 12, 13,
-				0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80 };
-	const v16u8 pack_be = { 1, 0, 5, 4, 9, 8, 13, 12,
-				0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80 };
-	const v16u8 pack = be ? pack_be : pack_le;
-	/* ASCII to code units: each byte and a zero byte (0x80: zero) */
-	const v16u8 widen_le = { 0, 0x80, 1, 0x80, 2, 0x80, 3, 0x80,
-				 4, 0x80, 5, 0x80, 6, 0x80, 7, 0x80 };
-	const v16u8 widen_be = { 0x80, 0, 0x80, 1, 0x80, 2, 0x80, 3,
-				 0x80, 4, 0x80, 5, 0x80, 6, 0x80, 7 };
-	size_t i = 0, o = 0;
-
-	while (n - i >= 16) {
-		v16u8 v = LD16(src + i), t[2];
-		unsigned int ascii = MASK16(v), cont, lead, k, bad;
-
-		if (!(ascii & 1)) {
-			/* ASCII, all of the block or a prefix */
-			t[0] = PSHUFB(v, be ? widen_be : widen_le);
-			t[1] = PSHUFB(v, (be ? widen_be : widen_le) + 8);
-			if (!ascii) {
-				ST16(dst + o, t[0]);
-				ST16(dst + o + 16, t[1]);
-				k = 16;
-			} else {
-				k = __builtin_ctz(ascii);
-				store_prefix(dst + o, (const u8 *)t, 2 * k);
-			}
-			i += k;
-			o += 2 * k;
-			continue;
-		}
-		cont = MASK16((v16u8)((v & 0xc0) == 0x80));
-		lead = MASK16((v16u8)((v & 0xf0) == 0xe0));
-		k = ones((lead & 0x249) | (cont & 0xdb6)) / 3;
-		if (k) {
-			/* 3-byte sequences, at most 4 */
-			v4u32 w = (v4u32)PSHUFB(v, gather);
-			v4u32 cp = (w & 0x3f) | ((w >> 2) & 0xfc0) |
-				   ((w >> 4) & 0xf000);
-
-			bad = MASK16((v4u32)((cp < 0x800) |
-					     ((cp & 0xf800) == 0xd800)));
-			t[0] = PSHUFB(cp, pack);
-			if (k == 4 && !bad) {	/* a constant step */
-				store_prefix(dst + o, (const u8 *)t, 8);
-				i += 12;
-				o += 8;
-				continue;
-			}
-			if (bad && (unsigned int)__builtin_ctz(bad) / 4 < k)
-				k = __builtin_ctz(bad) / 4;
-			if (k) {
-				store_prefix(dst + o, (const u8 *)t, 2 * k);
-				i += 3 * k;
-				o += 2 * k;
-				continue;
-			}
-			break;
-		}
-		lead = MASK16((v16u8)((v & 0xe0) == 0xc0));
-		k = ones((lead & 0x5555) | (cont & 0xaaaa)) / 2;
-		if (k) {
-			/* 2-byte sequences, at most 8 */
-			v8u16 w = (v8u16)v;
-			v8u16 cp = (w & 0x1f) << 6 | ((w >> 8) & 0x3f);
-
-			bad = MASK16((v8u16)(cp < 0x80));	/* C0, C1 */
-			if (be)
-				cp = cp << 8 | cp >> 8;
-			t[0] = (v16u8)cp;
-			if (k == 8 && !bad) {	/* a constant step */
-				ST16(dst + o, t[0]);
-				i += 16;
-				o += 16;
-				continue;
-			}
-			if (bad && (unsigned int)__builtin_ctz(bad) / 2 < k)
-				k = __builtin_ctz(bad) / 2;
-			if (!k)
-				break;
-			store_prefix(dst + o, (const u8 *)t, 2 * k);
-			i += 2 * k;
-			o += 2 * k;
-			continue;
-		}
-		break;
-	}
-	*out = o;
-	return i;
 }
 
 /* ---- UTF-16 to UTF-8 ------------------------------------------------ */
@@ -469,6 +361,270 @@ WE_AVX2 size_t we_avx2_utf8_scan(u8 *d, const u8 *s, size_t i, size_t n,
 		utf8_flush(d, s, i, done);
 		i += 32;
 	}
+	return i;
+}
+
+/* ---- UTF-8 to UTF-16 ------------------------------------------------ */
+
+/*
+ * UTF-8 to UTF-16, for the UTF-16 encoder's fast path. ASCII is
+ * widened 64 bytes a step while it lasts (then 16). Other text goes in
+ * blocks of 32 bytes, each a constant step whatever its characters
+ * (widen_blocks()): a block is taken if it and the 3 bytes before it
+ * are valid UTF-8 (the validator's lookup, utf8_block_error()) with no
+ * 4-byte sequence, and each of its characters is converted by the block
+ * it ends in. What a block does not take (a 4-byte, malformed or WTF-8
+ * surrogate sequence in it) goes 16 bytes at a time: the longest prefix
+ * of the 16 that is ASCII, or 3-byte sequences, or 2-byte sequences, is
+ * converted, the UTF-8 decoder's rules (no overlong C0/C1 or E0 80..9F,
+ * no surrogate ED A0..BF) checked on the code points, so that the call
+ * ends at the first byte of anything else. The packed stores of a block
+ * may write past the code units converted, within the room of 2 bytes
+ * per input byte; the prefix steps write nothing past them.
+ */
+/* The 16 bytes at @p as code units (zero-extended; @be: byte-swapped). */
+static WE_AVX2 inline v16u16 widen16(const u8 *p, bool be)
+{
+	v16u16 w = __builtin_convertvector(LD16(p), v16u16);
+
+	return be ? w << 8 : w;
+}
+
+#define ST32U16(p, v)	({ v16u16 v_ = (v); __builtin_memcpy((p), &v_, 32); })
+
+/*
+ * The ASCII run at @src (at most @n bytes, whole blocks of 16) widened
+ * at @dst: 64 bytes a step, then 16. Returns the bytes read.
+ */
+static WE_AVX2 inline size_t widen_ascii(u8 *dst, const u8 *src, size_t n,
+					 bool be)
+{
+	size_t i = 0;
+
+	while (n - i >= 64) {
+		if (MASK32(LD32(src + i) | LD32(src + i + 32)))
+			break;
+		ST32U16(dst + 2 * i, widen16(src + i, be));
+		ST32U16(dst + 2 * i + 32, widen16(src + i + 16, be));
+		ST32U16(dst + 2 * i + 64, widen16(src + i + 32, be));
+		ST32U16(dst + 2 * i + 96, widen16(src + i + 48, be));
+		i += 64;
+	}
+	while (n - i >= 16 && !MASK16(LD16(src + i))) {
+		ST32U16(dst + 2 * i, widen16(src + i, be));
+		i += 16;
+	}
+	return i;
+}
+
+/* shifts of 16-bit lanes (the bits crossing bytes are masked off after) */
+#define SHL16(v, k)	((v32u8)((v16u16)(v) << (k)))
+#define SHR16(v, k)	((v32u8)((v16u16)(v) >> (k)))
+/* the builtins' own types: vectors of long long and int */
+#define V4DI(v)		((long long __attribute__((vector_size(32))))(v))
+#define V2DI(v)		((long long __attribute__((vector_size(16))))(v))
+#define V8SI(v)		((int __attribute__((vector_size(32))))(v))
+#define V4SI(v)		((int __attribute__((vector_size(16))))(v))
+#define LO128(v)	((v16u8)__builtin_ia32_si_si256(V8SI(v)))
+#define HI128(v)	((v16u8)__builtin_ia32_extract128i256(V4DI(v), 1))
+typedef s8 v32s8 __attribute__((vector_size(32)));
+
+/* pshufb, 16 bytes of each half of @v by we_vec_pack16[@a] and [@b] */
+static WE_AVX2 inline v32u8 pack2(v32u8 v, unsigned int a, unsigned int b)
+{
+	v32u8 m = (v32u8)__builtin_ia32_si256_si(V4SI(LD16(we_vec_pack16[a])));
+
+	m = (v32u8)__builtin_ia32_insert128i256(V4DI(m),
+						V2DI(LD16(we_vec_pack16[b])), 1);
+	return lookup(v, m);
+}
+
+/*
+ * 1-3 byte sequences from @src[@i] on (a character boundary; the bytes
+ * before @src, if @i < 3, read as ASCII) as code units at @dst, in
+ * blocks of 32 bytes at @src[i] while the block and the 3 bytes before
+ * it are valid UTF-8 with no 4-byte sequence and not all ASCII. A
+ * character is converted by the block it ends in: each byte's code
+ * point, as if it ended a character, is put together from it and the 2
+ * bytes before (low and high byte of each code unit: ASCII is itself;
+ * a continuation gives 6 bits, the byte before 6 more, a 2-byte lead's
+ * 5 and its 0 bit or a continuation's 6, and if that one is a
+ * continuation, the byte two before, a 3-byte lead, 4 more) and the
+ * code units of the bytes that end one (ASCII, or 1 after a 2-byte
+ * lead, 2 after a 3-byte one) are packed with we_vec_pack16, 8 at a
+ * time. Returns the end of the last character converted, *@out the
+ * bytes written (up to 64 bytes a block, within 2 per input byte).
+ */
+static WE_AVX2 inline size_t widen_blocks(u8 *dst, const u8 *src, size_t i,
+					  size_t n, size_t *out, bool be)
+{
+	size_t end = i, o = 0;
+
+	while (n - i >= 32) {
+		v32u8 v = LD32(src + i), v1, v2, v3, nonascii, c1, lo, hi;
+		v32u8 r0, r1;
+		unsigned int ends, a, b, c, d;
+
+		if (!MASK32(v))
+			break;	/* ASCII: widen_ascii()'s */
+		if (i >= 3) {
+			v1 = LD32(src + i - 1);
+			v2 = LD32(src + i - 2);
+			v3 = LD32(src + i - 3);
+		} else {
+			u8 tmp[35] = { 0 };
+
+			__builtin_memcpy(tmp + 3 - i, src, i + 32);
+			v1 = LD32(tmp + 2);
+			v2 = LD32(tmp + 1);
+			v3 = LD32(tmp);
+		}
+		if (utf8_block_error(v, v1, v2, v3) ||
+		    MASK32((v32u8)((v & 0xf0) == 0xf0)))
+			break;
+		/* non-ASCII bytes, continuations (below C0 as signed) */
+		nonascii = (v32u8)((v32s8)v < 0);
+		c1 = (v32u8)((v32s8)v1 < -64);
+		lo = (v ^ (nonascii & 0x80)) |
+		     (SHL16(v1, 6) & nonascii & 0xc0);
+		hi = (SHR16(v1, 2) & 0x0f) | (SHL16(v2, 4) & c1 & 0xf0);
+		hi &= nonascii;
+		/* ASCII, 1 after a 2-byte lead, 2 after a 3-byte one */
+		ends = ~MASK32(v) | MASK32((v32u8)(((v1 & 0xe0) == 0xc0) |
+						   ((v2 & 0xe0) == 0xe0)));
+		if (be) {
+			v32u8 t = lo;
+
+			lo = hi;
+			hi = t;
+		}
+		/* code units 0-7 and 16-23, then 8-15 and 24-31 */
+		r0 = (v32u8)__builtin_ia32_punpcklbw256(V32I8(lo), V32I8(hi));
+		r1 = (v32u8)__builtin_ia32_punpckhbw256(V32I8(lo), V32I8(hi));
+		a = ends & 0xff;
+		b = (ends >> 8) & 0xff;
+		c = (ends >> 16) & 0xff;
+		d = ends >> 24;
+		r0 = pack2(r0, a, c);
+		r1 = pack2(r1, b, d);
+		ST16(dst + o, LO128(r0));
+		o += 2 * we_vec_pack16_n[a];
+		ST16(dst + o, LO128(r1));
+		o += 2 * we_vec_pack16_n[b];
+		ST16(dst + o, HI128(r0));
+		o += 2 * we_vec_pack16_n[c];
+		ST16(dst + o, HI128(r1));
+		o += 2 * we_vec_pack16_n[d];
+		end = i + 32 - __builtin_clz(ends);
+		i += 32;
+	}
+	*out = o;
+	return end;
+}
+
+WE_AVX2 size_t we_avx2_utf8_widen(u8 *dst, const u8 *src, size_t n,
+				  size_t *out, bool be)
+{
+	const v16u8 gather = { 2, 1, 0, 0x80, 5, 4, 3, 0x80,
+			       8, 7, 6, 0x80, 11, 10, 9, 0x80 };
+	const v16u8 pack_le = { 0, 1, 4, 5, 8, 9, 12, 13,
+				0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80 };
+	const v16u8 pack_be = { 1, 0, 5, 4, 9, 8, 13, 12,
+				0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80 };
+	const v16u8 pack = be ? pack_be : pack_le;
+	/* ASCII to code units: each byte and a zero byte (0x80: zero) */
+	const v16u8 widen_le = { 0, 0x80, 1, 0x80, 2, 0x80, 3, 0x80,
+				 4, 0x80, 5, 0x80, 6, 0x80, 7, 0x80 };
+	const v16u8 widen_be = { 0x80, 0, 0x80, 1, 0x80, 2, 0x80, 3,
+				 0x80, 4, 0x80, 5, 0x80, 6, 0x80, 7 };
+	size_t i = 0, o = 0, w;
+
+	while (n - i >= 16) {
+		v16u8 v = LD16(src + i), t[2];
+		unsigned int ascii = MASK16(v), cont, lead, k, bad;
+
+		if (!ascii) {
+			k = widen_ascii(dst + o, src + i, n - i, be);
+			i += k;
+			o += 2 * k;
+			continue;
+		}
+		if (n - i >= 32) {
+			size_t e = widen_blocks(dst + o, src, i, n, &w, be);
+
+			if (e > i) {
+				i = e;
+				o += w;
+				continue;
+			}
+		}
+		if (!(ascii & 1)) {
+			/* an ASCII prefix */
+			t[0] = PSHUFB(v, be ? widen_be : widen_le);
+			t[1] = PSHUFB(v, (be ? widen_be : widen_le) + 8);
+			k = __builtin_ctz(ascii);
+			store_prefix(dst + o, (const u8 *)t, 2 * k);
+			i += k;
+			o += 2 * k;
+			continue;
+		}
+		cont = MASK16((v16u8)((v & 0xc0) == 0x80));
+		lead = MASK16((v16u8)((v & 0xf0) == 0xe0));
+		k = ones((lead & 0x249) | (cont & 0xdb6)) / 3;
+		if (k) {
+			/* 3-byte sequences, at most 4 */
+			v4u32 w = (v4u32)PSHUFB(v, gather);
+			v4u32 cp = (w & 0x3f) | ((w >> 2) & 0xfc0) |
+				   ((w >> 4) & 0xf000);
+
+			bad = MASK16((v4u32)((cp < 0x800) |
+					     ((cp & 0xf800) == 0xd800)));
+			t[0] = PSHUFB(cp, pack);
+			if (k == 4 && !bad) {	/* a constant step */
+				store_prefix(dst + o, (const u8 *)t, 8);
+				i += 12;
+				o += 8;
+				continue;
+			}
+			if (bad && (unsigned int)__builtin_ctz(bad) / 4 < k)
+				k = __builtin_ctz(bad) / 4;
+			if (k) {
+				store_prefix(dst + o, (const u8 *)t, 2 * k);
+				i += 3 * k;
+				o += 2 * k;
+				continue;
+			}
+			break;
+		}
+		lead = MASK16((v16u8)((v & 0xe0) == 0xc0));
+		k = ones((lead & 0x5555) | (cont & 0xaaaa)) / 2;
+		if (k) {
+			/* 2-byte sequences, at most 8 */
+			v8u16 w = (v8u16)v;
+			v8u16 cp = (w & 0x1f) << 6 | ((w >> 8) & 0x3f);
+
+			bad = MASK16((v8u16)(cp < 0x80));	/* C0, C1 */
+			if (be)
+				cp = cp << 8 | cp >> 8;
+			t[0] = (v16u8)cp;
+			if (k == 8 && !bad) {	/* a constant step */
+				ST16(dst + o, t[0]);
+				i += 16;
+				o += 16;
+				continue;
+			}
+			if (bad && (unsigned int)__builtin_ctz(bad) / 2 < k)
+				k = __builtin_ctz(bad) / 2;
+			if (!k)
+				break;
+			store_prefix(dst + o, (const u8 *)t, 2 * k);
+			i += 2 * k;
+			o += 2 * k;
+			continue;
+		}
+		break;
+	}
+	*out = o;
 	return i;
 }
 
