@@ -420,22 +420,37 @@ static WE_AVX2 inline size_t widen_ascii(u8 *dst, const u8 *src, size_t n,
 /* shifts of 16-bit lanes (the bits crossing bytes are masked off after) */
 #define SHL16(v, k)	((v32u8)((v16u16)(v) << (k)))
 #define SHR16(v, k)	((v32u8)((v16u16)(v) >> (k)))
-/* the builtins' own types: vectors of long long and int */
+/* the builtins' own types: vectors of long long */
 #define V4DI(v)		((long long __attribute__((vector_size(32))))(v))
 #define V2DI(v)		((long long __attribute__((vector_size(16))))(v))
-#define V8SI(v)		((int __attribute__((vector_size(32))))(v))
-#define V4SI(v)		((int __attribute__((vector_size(16))))(v))
-#define LO128(v)	((v16u8)__builtin_ia32_si_si256(V8SI(v)))
+/* the low 16 bytes of @v at @p */
+#define ST16LO(p, v)	({ v32u8 v_ = (v); __builtin_memcpy((p), &v_, 16); })
 #define HI128(v)	((v16u8)__builtin_ia32_extract128i256(V4DI(v), 1))
+#define INS128(v, h, k)	\
+	((v32u8)__builtin_ia32_insert128i256(V4DI(v), V2DI(h), (k)))
+/* the bytes of @a and @b interleaved, in each 16-byte half (punpck*bw) */
+#ifdef __clang__
+#define UNPACKLO8(a, b)	((v32u8)__builtin_shufflevector((a), (b),	\
+			 0, 32, 1, 33, 2, 34, 3, 35, 4, 36, 5, 37, 6, 38, 7, 39,	\
+			 16, 48, 17, 49, 18, 50, 19, 51, 20, 52, 21, 53, 22, 54, 23, 55))
+#define UNPACKHI8(a, b)	((v32u8)__builtin_shufflevector((a), (b),	\
+			 8, 40, 9, 41, 10, 42, 11, 43, 12, 44, 13, 45, 14, 46, 15, 47,	\
+			 24, 56, 25, 57, 26, 58, 27, 59, 28, 60, 29, 61, 30, 62, 31, 63))
+#else
+#define UNPACKLO8(a, b)	\
+	((v32u8)__builtin_ia32_punpcklbw256(V32I8(a), V32I8(b)))
+#define UNPACKHI8(a, b)	\
+	((v32u8)__builtin_ia32_punpckhbw256(V32I8(a), V32I8(b)))
+#endif
 typedef s8 v32s8 __attribute__((vector_size(32)));
 
 /* pshufb, 16 bytes of each half of @v by we_vec_pack16[@a] and [@b] */
 static WE_AVX2 inline v32u8 pack2(v32u8 v, unsigned int a, unsigned int b)
 {
-	v32u8 m = (v32u8)__builtin_ia32_si256_si(V4SI(LD16(we_vec_pack16[a])));
+	v32u8 m = { 0 };
 
-	m = (v32u8)__builtin_ia32_insert128i256(V4DI(m),
-						V2DI(LD16(we_vec_pack16[b])), 1);
+	m = INS128(m, LD16(we_vec_pack16[a]), 0);
+	m = INS128(m, LD16(we_vec_pack16[b]), 1);
 	return lookup(v, m);
 }
 
@@ -499,17 +514,17 @@ static WE_AVX2 inline size_t widen_blocks(u8 *dst, const u8 *src, size_t i,
 			hi = t;
 		}
 		/* code units 0-7 and 16-23, then 8-15 and 24-31 */
-		r0 = (v32u8)__builtin_ia32_punpcklbw256(V32I8(lo), V32I8(hi));
-		r1 = (v32u8)__builtin_ia32_punpckhbw256(V32I8(lo), V32I8(hi));
+		r0 = UNPACKLO8(lo, hi);
+		r1 = UNPACKHI8(lo, hi);
 		a = ends & 0xff;
 		b = (ends >> 8) & 0xff;
 		c = (ends >> 16) & 0xff;
 		d = ends >> 24;
 		r0 = pack2(r0, a, c);
 		r1 = pack2(r1, b, d);
-		ST16(dst + o, LO128(r0));
+		ST16LO(dst + o, r0);
 		o += 2 * we_vec_pack16_n[a];
-		ST16(dst + o, LO128(r1));
+		ST16LO(dst + o, r1);
 		o += 2 * we_vec_pack16_n[b];
 		ST16(dst + o, HI128(r0));
 		o += 2 * we_vec_pack16_n[c];
