@@ -340,6 +340,26 @@ static size_t vec_fill(u8 *p, size_t len, int kind)
 	return len;
 }
 
+/*
+ * Length number @k: 0-130, then from each @from[] on (to +@span[]);
+ * (size_t)-1 past the last.
+ */
+static size_t vec_len_of(unsigned int k, const size_t *from,
+			 const unsigned int *span, unsigned int nfrom)
+{
+	unsigned int j;
+
+	if (k < 131)
+		return k;
+	k -= 131;
+	for (j = 0; j < nfrom; j++) {
+		if (k < span[j])
+			return from[j] + k;
+		k -= span[j];
+	}
+	return (size_t)-1;
+}
+
 static bool vec_one(struct wt_ctx *wt, const u8 *in, size_t len,
 		    struct wt_run *r, u8 *ref, int level)
 {
@@ -363,7 +383,7 @@ WT_CASE(utf8_vec_levels)
 	size_t cap = 16384 + 8, len, cap_out = 3 * cap + 64;
 	u8 *buf = WT_ALLOC(cap + 32), *ref = WT_ALLOC(cap_out);
 	struct wt_run *r = WT_ALLOC(sizeof(*r));
-	unsigned int fails = 0, n = 0, i, j, k, align;
+	unsigned int fails = 0, n = 0, i, k, align;
 	int level, kind;
 
 	r->out = WT_ALLOC(cap_out);
@@ -374,16 +394,10 @@ WT_CASE(utf8_vec_levels)
 			continue;
 		}
 		for (kind = 0; kind < 3; kind++)
-			for (i = 0, j = 0; j <= ARRAY_SIZE(from) && fails < 10; i++) {
-				if (j == 0 && i == 131) {
-					i = 0;
-					j++;
-				} else if (j && i == span[j - 1]) {
-					i = 0;
-					if (++j > ARRAY_SIZE(from))
-						break;
-				}
-				len = j ? from[j - 1] + i : i;
+			for (i = 0; fails < 10; i++) {
+				len = vec_len_of(i, from, span, ARRAY_SIZE(from));
+				if (len == (size_t)-1)
+					break;
 				for (align = 0; align < (len < 512 ? 32 : 2); align++) {
 					u8 *in = buf + align;
 
@@ -485,7 +499,7 @@ WT_CASE(utf8_utf16_vec_levels)
 	u8 *buf = WT_ALLOC(cap + 32), *ref = WT_ALLOC(cap_out);
 	u8 *exp = WT_ALLOC(2 * cap_out);
 	struct wt_run *r = WT_ALLOC(sizeof(*r));
-	unsigned int fails = 0, n = 0, i, j, k, align;
+	unsigned int fails = 0, n = 0, i, k, align;
 	int level, kind, be;
 
 	WT_ASSERT_TRUE(buf && ref && exp && r);
@@ -498,16 +512,10 @@ WT_CASE(utf8_utf16_vec_levels)
 			continue;
 		}
 		for (kind = 0; kind < 3; kind++) {
-			for (i = 0, j = 0; j <= ARRAY_SIZE(from) && fails < 10; i++) {
-				if (j == 0 && i == 131) {
-					i = 0;
-					j++;
-				} else if (j && i == span[j - 1]) {
-					i = 0;
-					if (++j > ARRAY_SIZE(from))
-						break;
-				}
-				len = j ? from[j - 1] + i : i;
+			for (i = 0; fails < 10; i++) {
+				len = vec_len_of(i, from, span, ARRAY_SIZE(from));
+				if (len == (size_t)-1)
+					break;
 				WT_YIELD();
 				for (align = 0; align < 4; align++)
 					for (be = 0; be < 2; be++) {
