@@ -113,17 +113,132 @@ static inline unsigned int ones(unsigned int m)
 	return __builtin_ctz(~m);
 }
 
+/* shifts of 16-bit lanes (the bits crossing bytes are masked off after) */
+#define SHL16(v, k)	((v32u8)((v16u16)(v) << (k)))
+#define SHR16(v, k)	((v32u8)((v16u16)(v) >> (k)))
+/* the builtins' own types: vectors of long long */
+#define V4DI(v)		((long long __attribute__((vector_size(32))))(v))
+#define V2DI(v)		((long long __attribute__((vector_size(16))))(v))
+/* the low 16 bytes of @v at @p */
+#define ST16LO(p, v)	({ v32u8 v_ = (v); __builtin_memcpy((p), &v_, 16); })
+#define HI128(v)	((v16u8)__builtin_ia32_extract128i256(V4DI(v), 1))
+#define INS128(v, h, k)	\
+	((v32u8)__builtin_ia32_insert128i256(V4DI(v), V2DI(h), (k)))
+/* the bytes of @a and @b interleaved, in each 16-byte half (punpck*bw) */
+#ifdef __clang__
+#define UNPACKLO8(a, b)	((v32u8)__builtin_shufflevector((a), (b),	\
+			 0, 32, 1, 33, 2, 34, 3, 35, 4, 36, 5, 37, 6, 38, 7, 39,	\
+			 16, 48, 17, 49, 18, 50, 19, 51, 20, 52, 21, 53, 22, 54, 23, 55))
+#define UNPACKHI8(a, b)	((v32u8)__builtin_shufflevector((a), (b),	\
+			 8, 40, 9, 41, 10, 42, 11, 43, 12, 44, 13, 45, 14, 46, 15, 47,	\
+			 24, 56, 25, 57, 26, 58, 27, 59, 28, 60, 29, 61, 30, 62, 31, 63))
+#else
+#define UNPACKLO8(a, b)	\
+	((v32u8)__builtin_ia32_punpcklbw256(V32I8(a), V32I8(b)))
+#define UNPACKHI8(a, b)	\
+	((v32u8)__builtin_ia32_punpckhbw256(V32I8(a), V32I8(b)))
+#endif
+typedef s8 v32s8 __attribute__((vector_size(32)));
+typedef u32 v8u32 __attribute__((vector_size(32)));
+typedef s32 v8s32 __attribute__((vector_size(32)));
+/* one bit per 32-bit lane: its top bit */
+#define MASKPS(v)	((unsigned int)__builtin_ia32_movmskps256(	\
+				(float __attribute__((vector_size(32))))(v)))
+/* zero-extended to twice the width (GCC splits __builtin_convertvector) */
+#ifdef __clang__
+#define ZX8TO16(v)	__builtin_convertvector((v), v16u16)
+#define ZX16TO32(v)	__builtin_convertvector((v), v8u32)
+#else
+#define ZX8TO16(v)	((v16u16)__builtin_ia32_pmovzxbw256(V16I8(v)))
+#define ZX16TO32(v)	((v8u32)__builtin_ia32_pmovzxwd256(		\
+				(short __attribute__((vector_size(16))))(v)))
+#endif
+
+/* pshufb, 16 bytes of each half of @v by the patterns @a and @b */
+static WE_AVX2 inline v32u8 pack2(v32u8 v, const u8 *a, const u8 *b)
+{
+	v32u8 m = { 0 };
+
+	m = INS128(m, LD16(a), 0);
+	m = INS128(m, LD16(b), 1);
+	return (v32u8)__builtin_ia32_pshufb256(V32I8(v), V32I8(m));
+}
+
 /* ---- UTF-16 to UTF-8 ------------------------------------------------ */
 
 /*
+ * BMP code units that are not surrogates from @src[@i] on, as UTF-8 at
+ * @dst, 8 units (16 bytes) a constant step whatever their classes: each
+ * unit's 1-3 UTF-8 bytes are put together in a 32-bit lane and packed
+ * with we_vec_utf8_pack, 4 units at a time. Stops at a block with a
+ * surrogate or fewer than 32 bytes left. Returns where it stopped,
+ * *@out the bytes written (up to 28 a block, within 3 per 2 input
+ * bytes).
+ */
+static WE_AVX2 inline size_t narrow_blocks(u8 *dst, const u8 *src, size_t i,
+					   size_t n, size_t *out, bool be)
+{
+	const v16u8 swap = { 1, 0, 3, 2, 5, 4, 7, 6,
+			     9, 8, 11, 10, 13, 12, 15, 14 };
+	const v16u8 ascii8 = { 0, 2, 4, 6, 8, 10, 12, 14,
+			       0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80 };
+	size_t o = 0;
+
+	while (n - i >= 32) {
+		v16u8 v = LD16(src + i);
+		v8u16 u;
+		v8u32 x, l2, l3, low, mid, b0;
+		unsigned int m, m3, a, b;
+
+		if (be)
+			v = PSHUFB(v, swap);
+		u = (v8u16)v;
+		x = ZX16TO32(u);
+		if (MASKPS((v8u32)((x & 0xf800) == 0xd800)))
+			break;
+		l2 = (v8u32)((v8s32)x > 0x7f);	/* 2 bytes or more */
+		l3 = (v8u32)((v8s32)x > 0x7ff);	/* 3 bytes */
+		m = MASKPS(l2);
+		if (!m) {	/* ASCII */
+			v16u8 t = PSHUFB(v, ascii8);
+
+			__builtin_memcpy(dst + o, &t, 8);
+			o += 8;
+			i += 16;
+			continue;
+		}
+		m3 = MASKPS(l3);
+		a = (m & 0x0f) | (m3 & 0x0f) << 4;
+		b = m >> 4 | (m3 & 0xf0);
+		low = 0x80 | (x & 0x3f);
+		mid = 0x80 | ((x >> 6) & 0x3f);
+		b0 = (x & ~l2) | ((0xc0 | x >> 6) & l2 & ~l3) |
+		     ((0xe0 | x >> 12) & l3);
+		x = b0 | ((mid & l3) | (low & ~l3)) << 8 | low << 16;
+		x = (v8u32)pack2((v32u8)x, we_vec_utf8_pack[a],
+				 we_vec_utf8_pack[b]);
+		ST16LO(dst + o, (v32u8)x);
+		o += we_vec_utf8_pack_n[a];
+		ST16(dst + o, HI128(x));
+		o += we_vec_utf8_pack_n[b];
+		i += 16;
+	}
+	*out = o;
+	return i;
+}
+
+/*
  * UTF-16 to UTF-8, for the UTF-16 decoders' fast path, 8 code units (16
- * bytes) at a time: the longest prefix of the block whose code units
- * are all ASCII, or all 2-byte (U+0080..U+07FF), or all 3-byte
- * (U+0800..U+FFFF but not surrogates) is converted; a surrogate ends the
- * call (pairs and lone ones are the scalar code's). Each unit's UTF-8
- * bytes are put together in its 16-bit lane (a 3-byte one in two lanes)
- * and moved in place with pshufb. Nothing is written past the bytes of
- * the code units converted.
+ * bytes) at a time: blocks without a surrogate in constant steps
+ * (narrow_blocks()) while 32 bytes are left; then, and in a block with a
+ * surrogate, the longest prefix of the block whose code units are all
+ * ASCII, or all 2-byte (U+0080..U+07FF), or all 3-byte (U+0800..U+FFFF
+ * but not surrogates) is converted; a surrogate ends the call (pairs
+ * and lone ones are the scalar code's). In these prefix steps each
+ * unit's UTF-8 bytes are put together in its 16-bit lane (a 3-byte one
+ * in two lanes) and moved in place with pshufb, and nothing is written
+ * past the bytes of the code units converted; the blocks' stores may
+ * write past them, within the room of 3 bytes per 2 input bytes.
  */
 WE_AVX2 size_t we_avx2_utf16_narrow(u8 *dst, const u8 *src, size_t n,
 				    size_t *out, bool be)
@@ -143,13 +258,22 @@ WE_AVX2 size_t we_avx2_utf16_narrow(u8 *dst, const u8 *src, size_t n,
 			      0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80 };
 	const v16u8 c_hi = { 0x80, 10, 0x80, 0x80, 12, 0x80, 0x80, 14,
 			     0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80 };
-	size_t i = 0, o = 0;
+	size_t i = 0, o = 0, w;
 
 	while (n - i >= 16) {
 		v16u8 v = LD16(src + i), t[2];
 		v8u16 u, ab, c;
 		unsigned int m1, m2, m3, k;
 
+		if (n - i >= 32) {
+			size_t e = narrow_blocks(dst + o, src, i, n, &w, be);
+
+			if (e > i) {
+				i = e;
+				o += w;
+				continue;
+			}
+		}
 		if (be)
 			v = PSHUFB(v, swap);
 		u = (v8u16)v;
@@ -385,7 +509,7 @@ WE_AVX2 size_t we_avx2_utf8_scan(u8 *d, const u8 *s, size_t i, size_t n,
 /* The 16 bytes at @p as code units (zero-extended; @be: byte-swapped). */
 static WE_AVX2 inline v16u16 widen16(const u8 *p, bool be)
 {
-	v16u16 w = __builtin_convertvector(LD16(p), v16u16);
+	v16u16 w = ZX8TO16(LD16(p));
 
 	return be ? w << 8 : w;
 }
@@ -415,43 +539,6 @@ static WE_AVX2 inline size_t widen_ascii(u8 *dst, const u8 *src, size_t n,
 		i += 16;
 	}
 	return i;
-}
-
-/* shifts of 16-bit lanes (the bits crossing bytes are masked off after) */
-#define SHL16(v, k)	((v32u8)((v16u16)(v) << (k)))
-#define SHR16(v, k)	((v32u8)((v16u16)(v) >> (k)))
-/* the builtins' own types: vectors of long long */
-#define V4DI(v)		((long long __attribute__((vector_size(32))))(v))
-#define V2DI(v)		((long long __attribute__((vector_size(16))))(v))
-/* the low 16 bytes of @v at @p */
-#define ST16LO(p, v)	({ v32u8 v_ = (v); __builtin_memcpy((p), &v_, 16); })
-#define HI128(v)	((v16u8)__builtin_ia32_extract128i256(V4DI(v), 1))
-#define INS128(v, h, k)	\
-	((v32u8)__builtin_ia32_insert128i256(V4DI(v), V2DI(h), (k)))
-/* the bytes of @a and @b interleaved, in each 16-byte half (punpck*bw) */
-#ifdef __clang__
-#define UNPACKLO8(a, b)	((v32u8)__builtin_shufflevector((a), (b),	\
-			 0, 32, 1, 33, 2, 34, 3, 35, 4, 36, 5, 37, 6, 38, 7, 39,	\
-			 16, 48, 17, 49, 18, 50, 19, 51, 20, 52, 21, 53, 22, 54, 23, 55))
-#define UNPACKHI8(a, b)	((v32u8)__builtin_shufflevector((a), (b),	\
-			 8, 40, 9, 41, 10, 42, 11, 43, 12, 44, 13, 45, 14, 46, 15, 47,	\
-			 24, 56, 25, 57, 26, 58, 27, 59, 28, 60, 29, 61, 30, 62, 31, 63))
-#else
-#define UNPACKLO8(a, b)	\
-	((v32u8)__builtin_ia32_punpcklbw256(V32I8(a), V32I8(b)))
-#define UNPACKHI8(a, b)	\
-	((v32u8)__builtin_ia32_punpckhbw256(V32I8(a), V32I8(b)))
-#endif
-typedef s8 v32s8 __attribute__((vector_size(32)));
-
-/* pshufb, 16 bytes of each half of @v by we_vec_pack16[@a] and [@b] */
-static WE_AVX2 inline v32u8 pack2(v32u8 v, unsigned int a, unsigned int b)
-{
-	v32u8 m = { 0 };
-
-	m = INS128(m, LD16(we_vec_pack16[a]), 0);
-	m = INS128(m, LD16(we_vec_pack16[b]), 1);
-	return lookup(v, m);
 }
 
 /*
@@ -520,8 +607,8 @@ static WE_AVX2 inline size_t widen_blocks(u8 *dst, const u8 *src, size_t i,
 		b = (ends >> 8) & 0xff;
 		c = (ends >> 16) & 0xff;
 		d = ends >> 24;
-		r0 = pack2(r0, a, c);
-		r1 = pack2(r1, b, d);
+		r0 = pack2(r0, we_vec_pack16[a], we_vec_pack16[c]);
+		r1 = pack2(r1, we_vec_pack16[b], we_vec_pack16[d]);
 		ST16LO(dst + o, r0);
 		o += 2 * we_vec_pack16_n[a];
 		ST16LO(dst + o, r1);
