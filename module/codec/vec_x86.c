@@ -166,6 +166,12 @@ static WE_AVX2 inline v32u8 pack2(v32u8 v, const u8 *a, const u8 *b)
 
 /* ---- UTF-16 to UTF-8 ------------------------------------------------ */
 
+/* pshufb patterns: the bytes of each 16-bit lane swapped; the low bytes */
+static const v16u8 swap16 = { 1, 0, 3, 2, 5, 4, 7, 6,
+			      9, 8, 11, 10, 13, 12, 15, 14 };
+static const v16u8 low_bytes = { 0, 2, 4, 6, 8, 10, 12, 14, 0x80, 0x80,
+				 0x80, 0x80, 0x80, 0x80, 0x80, 0x80 };
+
 /*
  * BMP code units that are not surrogates from @src[@i] on, as UTF-8 at
  * @dst, 8 units (16 bytes) a constant step whatever their classes: each
@@ -178,10 +184,6 @@ static WE_AVX2 inline v32u8 pack2(v32u8 v, const u8 *a, const u8 *b)
 static WE_AVX2 inline size_t narrow_blocks(u8 *dst, const u8 *src, size_t i,
 					   size_t n, size_t *out, bool be)
 {
-	const v16u8 swap = { 1, 0, 3, 2, 5, 4, 7, 6,
-			     9, 8, 11, 10, 13, 12, 15, 14 };
-	const v16u8 ascii8 = { 0, 2, 4, 6, 8, 10, 12, 14,
-			       0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80 };
 	size_t o = 0;
 
 	while (n - i >= 32) {
@@ -191,7 +193,7 @@ static WE_AVX2 inline size_t narrow_blocks(u8 *dst, const u8 *src, size_t i,
 		unsigned int m, m3, a, b;
 
 		if (be)
-			v = PSHUFB(v, swap);
+			v = PSHUFB(v, swap16);
 		u = (v8u16)v;
 		x = ZX16TO32(u);
 		if (MASKPS((v8u32)((x & 0xf800) == 0xd800)))
@@ -200,7 +202,7 @@ static WE_AVX2 inline size_t narrow_blocks(u8 *dst, const u8 *src, size_t i,
 		l3 = (v8u32)((v8s32)x > 0x7ff);	/* 3 bytes */
 		m = MASKPS(l2);
 		if (!m) {	/* ASCII */
-			v16u8 t = PSHUFB(v, ascii8);
+			v16u8 t = PSHUFB(v, low_bytes);
 
 			__builtin_memcpy(dst + o, &t, 8);
 			o += 8;
@@ -243,10 +245,6 @@ static WE_AVX2 inline size_t narrow_blocks(u8 *dst, const u8 *src, size_t i,
 WE_AVX2 size_t we_avx2_utf16_narrow(u8 *dst, const u8 *src, size_t n,
 				    size_t *out, bool be)
 {
-	const v16u8 swap = { 1, 0, 3, 2, 5, 4, 7, 6,
-			     9, 8, 11, 10, 13, 12, 15, 14 };
-	const v16u8 low = { 0, 2, 4, 6, 8, 10, 12, 14,
-			    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80 };
 	/* 3-byte units: bytes 0-15 and 16-23 from lanes ab (the first two
 	 * bytes of each) and c (the third, in the low byte)
 	 */
@@ -275,7 +273,7 @@ WE_AVX2 size_t we_avx2_utf16_narrow(u8 *dst, const u8 *src, size_t n,
 			}
 		}
 		if (be)
-			v = PSHUFB(v, swap);
+			v = PSHUFB(v, swap16);
 		u = (v8u16)v;
 		/*
 		 * Two mask bits per code unit: below U+0080, below U+0800,
@@ -287,7 +285,7 @@ WE_AVX2 size_t we_avx2_utf16_narrow(u8 *dst, const u8 *src, size_t n,
 		m1 = MASK16((v16u8)(u < 0x80));
 		m2 = MASK16((v16u8)(u < 0x800));
 		if (m1 & 1) {
-			t[0] = PSHUFB(v, low);
+			t[0] = PSHUFB(v, low_bytes);
 			if (m1 == 0xffff) {
 				store_prefix(dst + o, (const u8 *)t, 8);
 				i += 16;

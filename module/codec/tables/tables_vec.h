@@ -552,10 +552,11 @@ static const u8 we_vec_pack16_n[256] = {
 };
 
 /*
- * we_vec_utf8_pack[m]: the pshufb pattern that moves the UTF-8 bytes of
- * 4 code units, each's in a 32-bit lane (1-3 bytes: bit k of m set if
- * unit k is U+0080 or above, bit 4 + k if U+0800 or above), in order,
- * to the front; we_vec_utf8_pack_n[m]: how many bytes that is.
+ * we_vec_utf8_pack[m]: the pshufb pattern that moves the UTF-8
+ * bytes of 4 code units, each's in a 32-bit lane (1-3 bytes: bit k
+ * of m set if unit k is U+0080 or above, bit 4 + k if U+0800 or
+ * above), in order, to the front; we_vec_utf8_pack_n[m]: how many
+ * bytes that is.
  */
 static const u8 we_vec_utf8_pack[256][16] __attribute__((aligned(16))) = {
 	{ 0x00, 0x04, 0x08, 0x0c, 0x80, 0x80, 0x80, 0x80,
