@@ -340,6 +340,26 @@ static size_t vec_fill(u8 *p, size_t len, int kind)
 	return len;
 }
 
+/*
+ * Length number @k: 0-130, then from each @from[] on (to +@span[]);
+ * (size_t)-1 past the last.
+ */
+static size_t vec_len_of(unsigned int k, const size_t *from,
+			 const unsigned int *span, unsigned int nfrom)
+{
+	unsigned int j;
+
+	if (k < 131)
+		return k;
+	k -= 131;
+	for (j = 0; j < nfrom; j++) {
+		if (k < span[j])
+			return from[j] + k;
+		k -= span[j];
+	}
+	return (size_t)-1;
+}
+
 static bool vec_one(struct wt_ctx *wt, const u8 *in, size_t len,
 		    struct wt_run *r, u8 *ref, int level)
 {
@@ -363,7 +383,7 @@ WT_CASE(utf8_vec_levels)
 	size_t cap = 16384 + 8, len, cap_out = 3 * cap + 64;
 	u8 *buf = WT_ALLOC(cap + 32), *ref = WT_ALLOC(cap_out);
 	struct wt_run *r = WT_ALLOC(sizeof(*r));
-	unsigned int fails = 0, n = 0, i, j, k, align;
+	unsigned int fails = 0, n = 0, i, k, align;
 	int level, kind;
 
 	r->out = WT_ALLOC(cap_out);
@@ -374,16 +394,10 @@ WT_CASE(utf8_vec_levels)
 			continue;
 		}
 		for (kind = 0; kind < 3; kind++)
-			for (i = 0, j = 0; j <= ARRAY_SIZE(from) && fails < 10; i++) {
-				if (j == 0 && i == 131) {
-					i = 0;
-					j++;
-				} else if (j && i == span[j - 1]) {
-					i = 0;
-					if (++j > ARRAY_SIZE(from))
-						break;
-				}
-				len = j ? from[j - 1] + i : i;
+			for (i = 0; fails < 10; i++) {
+				len = vec_len_of(i, from, span, ARRAY_SIZE(from));
+				if (len == (size_t)-1)
+					break;
 				for (align = 0; align < (len < 512 ? 32 : 2); align++) {
 					u8 *in = buf + align;
 
@@ -408,8 +422,138 @@ WT_CASE(utf8_vec_levels)
 	WT_EXPECT_EQ(fails, 0);
 }
 
+/*
+ * The UTF-16 encoder (UTF-8 in, UTF-16 out) over the same texts: its
+ * vector path converts 1-3 byte sequences in blocks of 32 bytes. The
+ * expected code units are wt_ref_utf8()'s output read back as code
+ * points (UTF-16: surrogate pairs above U+FFFF). Lengths as above, and
+ * texts of 320 bytes with one malformed byte at every position (no ED:
+ * this encoder reads ED A0..BF as WTF-8), in html mode and in fatal
+ * mode (the output without the U+FFFDs, one error each), with all the
+ * output room or 2 * WE_VEC_MIN + 0..63 bytes per call (output full at
+ * every block position), both byte orders.
+ */
+static const u8 vec16_bad[] = { 0x80, 0xbf, 0xc1, 0xc3, 0xe0, 0xe3, 0xf0,
+				0xf4, 0xf5, 0xff };
+
+/* @ref[0..@n-1] (valid UTF-8) as UTF-16 (@be: BE) at @out, without
+ * U+FFFD if @fatal; returns the bytes, *@nfffd the U+FFFDs
+ */
+static size_t vec16_expect(const u8 *ref, size_t n, u8 *out, bool be,
+			   bool fatal, unsigned int *nfffd)
+{
+	size_t i = 0, o = 0;
+
+	*nfffd = 0;
+	while (i < n) {
+		u32 cp = ref[i];
+		unsigned int k = cp < 0x80 ? 1 : cp < 0xe0 ? 2 : cp < 0xf0 ? 3 : 4;
+		unsigned int j, u;
+
+		cp &= k == 1 ? 0x7f : k == 2 ? 0x1f : k == 3 ? 0x0f : 0x07;
+		for (j = 1; j < k; j++)
+			cp = cp << 6 | (ref[i + j] & 0x3f);
+		i += k;
+		if (cp == 0xfffd) {
+			(*nfffd)++;
+			if (fatal)
+				continue;
+		}
+		for (j = 0; j < (cp > 0xffff ? 2u : 1u); j++) {
+			u = cp <= 0xffff ? cp : j ? 0xdc00 + (cp & 0x3ff) :
+			    0xd800 + ((cp - 0x10000) >> 10);
+			out[o + be] = u & 0xff;
+			out[o + !be] = u >> 8;
+			o += 2;
+		}
+	}
+	return o;
+}
+
+static bool vec16_one(struct wt_ctx *wt, const u8 *in, size_t len,
+		      struct wt_run *r, u8 *ref, u8 *exp, int level,
+		      size_t room, bool be, bool fatal)
+{
+	size_t n = wt_ref_utf8(in, len, ref);
+	unsigned int nfffd;
+	size_t o = vec16_expect(ref, n, exp, be, fatal, &nfffd);
+	struct whatenc_encoder e;
+
+	whatenc_encoder_init(&e, be ? WHATENC_UTF_16BE : WHATENC_UTF_16LE,
+			     WHATENC_ENC_UTF16 | (fatal ? 0 : WHATENC_ENC_HTML));
+	wt_encode_run(&e, in, len, NULL, 0, room, false, r);
+	if (r->overflow || r->out_len != o || memcmp(r->out, exp, o) ||
+	    r->nerr != (fatal ? (int)nfffd : 0)) {
+		WT_FAIL("utf16 encoder, vector level %d: %zu bytes, room %zu, be %d, fatal %d: differ",
+			level, len, room, be, fatal);
+		return false;
+	}
+	return true;
+}
+
+WT_CASE(utf8_utf16_vec_levels)
+{
+	static const size_t from[] = { WE_VEC_MIN - 1, 4096 - 8 };
+	static const unsigned int span[] = { 132, 17 };
+	size_t cap = 4096 + 32, len, room, cap_out = 3 * cap + 64;
+	u8 *buf = WT_ALLOC(cap + 32), *ref = WT_ALLOC(cap_out);
+	u8 *exp = WT_ALLOC(2 * cap_out);
+	struct wt_run *r = WT_ALLOC(sizeof(*r));
+	unsigned int fails = 0, n = 0, i, k, align;
+	int level, kind, be;
+
+	WT_ASSERT_TRUE(buf && ref && exp && r);
+	r->out = WT_ALLOC(2 * cap_out);
+	WT_ASSERT_TRUE(r->out);
+	r->out_cap = 2 * cap_out;
+	for (level = WHATENC_VEC_SCALAR; level <= WHATENC_VEC_AVX2; level++) {
+		if (whatenc_vec_set_level(level) != level) {
+			WT_NOTE("utf16: vector level %d not on this CPU", level);
+			continue;
+		}
+		for (kind = 0; kind < 3; kind++) {
+			for (i = 0; fails < 10; i++) {
+				len = vec_len_of(i, from, span, ARRAY_SIZE(from));
+				if (len == (size_t)-1)
+					break;
+				WT_YIELD();
+				for (align = 0; align < 4; align++)
+					for (be = 0; be < 2; be++) {
+						u8 *in = buf + align;
+
+						vec_fill(in, len, kind);
+						fails += !vec16_one(wt, in, len, r, ref,
+								    exp, level, 0, be,
+								    false);
+						n++;
+					}
+			}
+			for (k = 0; k < 320 && fails < 10; k++) {
+				u8 *in = buf + k % 32;
+
+				WT_YIELD();
+				vec_fill(in, 320, kind);
+				in[k] = vec16_bad[(k + kind) % sizeof(vec16_bad)];
+				room = k % 2 ? 0 : 2 * WE_VEC_MIN + k % 64;
+				for (be = 0; be < 2; be++) {
+					fails += !vec16_one(wt, in, 320, r, ref, exp,
+							    level, room, be, false);
+					fails += !vec16_one(wt, in, 320, r, ref, exp,
+							    level, room, be, true);
+					n += 2;
+				}
+			}
+		}
+		WT_NOTE("utf16: vector level %d ran", level);
+	}
+	whatenc_vec_set_level(WHATENC_VEC_AUTO);
+	WT_NOTE("utf16 encoder vector levels: %u inputs compared with the reference", n);
+	WT_EXPECT_EQ(fails, 0);
+}
+
 WT_SUITE(utf8,
 	 WT_RUN(utf8_maximal_subparts),
 	 WT_RUN(utf8_sweep),
 	 WT_RUN(utf8_all_scalars),
-	 WT_RUN(utf8_vec_levels));
+	 WT_RUN(utf8_vec_levels),
+	 WT_RUN(utf8_utf16_vec_levels));

@@ -128,7 +128,7 @@ static void put_unit(u8 *p, u16 cu, bool be)
 }
 
 /*
- * UTF-16 (@be: BE) of @len characters of @kind (run_cp(), 0-2), the
+ * UTF-16 (@be: BE) of @len characters of @kind (run_cp(), 0-3), the
  * ending @k, 5 more characters
  */
 static bool run3_one(struct wt_ctx *wt, u8 *in, size_t len, u8 *exp,
@@ -238,7 +238,7 @@ static void runs_check(struct wt_ctx *wt, const struct vec_runs *v)
 WT_CASE(vec_utf16_runs)
 {
 	static const struct vec_runs v = {
-		run3_one, ARRAY_SIZE(run3_end), 3,
+		run3_one, ARRAY_SIZE(run3_end), 4,
 		"1-3 byte sequences to UTF-16",
 		3 * VEC_CAP + 64, 2 * VEC_CAP + 32,
 	};

@@ -33,7 +33,8 @@ size_t we_avx2_ascii_copy(u8 *dst, const u8 *src, size_t n);
 
 /*
  * UTF-8 at @src[0..@n-1] (1-3 byte sequences, valid) as UTF-16 (@be:
- * big-endian) at @dst, room for 2 bytes per input byte; stops at
+ * big-endian) at @dst, room for 2 bytes per input byte (it may write
+ * past the *@out bytes it converts, within that room); stops at
  * anything else or fewer than 16 bytes left. Returns the bytes read,
  * *@out the bytes written.
  */
@@ -42,7 +43,8 @@ size_t we_avx2_utf8_widen(u8 *dst, const u8 *src, size_t n, size_t *out,
 
 /*
  * UTF-16 (@be: big-endian) at @src[0..@n-1] as UTF-8 at @dst, room for
- * 3 bytes per 2 input bytes; BMP code units only, no surrogates; stops
+ * 3 bytes per 2 input bytes (it may write past the *@out bytes it
+ * converts, within that room); BMP code units only, no surrogates; stops
  * at anything else or fewer than 16 bytes left. Returns the bytes read,
  * *@out the bytes written.
  */
