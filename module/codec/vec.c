@@ -196,3 +196,37 @@ size_t we_utf8_valid_copy(u8 *d, const u8 *s, size_t n)
 		memcpy(d + done, s + done, p - done);
 	return p;
 }
+
+/*
+ * we_vec_sb_decode() - a prefix of the single-byte text at @src[0..@n-1]
+ * decoded to UTF-8 at @dst (@room bytes) by the AVX2 kernel (0 below
+ * AVX2), in chunks while it takes whole chunks; @high and @planes: the
+ * encoding's bytes 0x80..0xFF as UTF-8 (vec.h). Returns the bytes read,
+ * *@out the bytes written.
+ */
+size_t we_vec_sb_decode(u8 *dst, size_t room, const u8 *src, size_t n,
+			size_t *out, const u32 *high, const u8 *planes)
+{
+	size_t i = 0, o = 0;
+
+#if WE_VEC_X86
+	if (vec_level() < WHATENC_VEC_AVX2)
+		goto done;
+	while (n - i >= WE_VEC_MIN) {
+		size_t c = n - i < WE_VEC_CHUNK ? n - i : WE_VEC_CHUNK, k, w;
+
+		if (!we_fpu_begin())
+			break;
+		k = we_avx2_sb_decode(dst + o, room - o, src + i, c, &w, high,
+				      planes);
+		we_fpu_end();
+		i += k;
+		o += w;
+		if (k + 32 <= c || !k)
+			break;	/* an unmapped byte, or the room is short */
+	}
+done:
+#endif
+	*out = o;
+	return i;
+}

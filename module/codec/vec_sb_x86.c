@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * vec_sb_x86.c - the single-byte decoders' AVX2 kernel
+ *
+ * 32 input bytes a step, three kinds of block:
+ * - all ASCII: copied;
+ * - a few bytes 0x80..0xFF (Latin prose: up to SB_FEW): the block is
+ *   copied, and each high byte in turn is stored as its UTF-8 entry
+ *   (sb_long.c's table) and the rest of the block copied after it;
+ * - more (Cyrillic, Greek, Arabic, Hebrew, Thai prose): the UTF-8 bytes
+ *   of every byte are looked up in 16-byte rows of the encoding's
+ *   planes (its 128 leads, second bytes, third bytes), one pshufb per
+ *   row (index: the byte minus the row's first, added to 0x70 with
+ *   unsigned saturation, so that a byte outside the row has bit 7 set
+ *   and looks up 0); the 1-3 bytes of each group of 4 are put in 32-bit
+ *   lanes and moved together with one pshufb from sb_pack[], indexed by
+ *   which of the 4 are high and which of those 3-byte.
+ * An unmapped byte (lead 0) ends the call at its block.
+ */
+#include "vec_x86.h"
+
+#if WE_VEC_X86
+
+/* the output room a block needs (3 bytes a byte, 32 more: sb_patch()) */
+#define SB_ROOM	(3 * 32 + 32)
+
+/* high bytes in a block up to which the block is patched, not looked up */
+#define SB_FEW	6
+
+/*
+ * sb_pack[m]: the pshufb that packs 4 lanes of 4 bytes (lead, second,
+ * third, any) into their 1-3 byte sequences; bit u of @m: lane u is high
+ * (2 bytes at least), bit u + 4: it has 3 bytes. Byte 15 is the packed
+ * bytes' count (at most 12); past them the bytes stored are any (the
+ * next group's overwrite them).
+ */
+#define SB_U00(u)	4 * (u),
+#define SB_U10(u)	4 * (u), 4 * (u) + 1,
+#define SB_U11(u)	4 * (u), 4 * (u) + 1, 4 * (u) + 2,
+#define SB_U01(u)	4 * (u),	/* never: a 3-byte one is high */
+#define SB_U(u, h, t)	SB_U##h##t(u)
+#define SB_ROW(t3, t2, t1, t0, h3, h2, h1, h0)				\
+	{ SB_U(0, h0, t0) SB_U(1, h1, t1) SB_U(2, h2, t2) SB_U(3, h3, t3) \
+	  [15] = SB_LEN(t3, t2, t1, t0, h3, h2, h1, h0) }
+#define SB_LEN(t3, t2, t1, t0, h3, h2, h1, h0)				\
+	(4 + (t3) + (t2) + (t1) + (t0) + (h3) + (h2) + (h1) + (h0))
+/* f(bits 7..0) for the 256 values of the bits, in order */
+#define SB_E1(f, ...)	f(__VA_ARGS__, 0), f(__VA_ARGS__, 1)
+#define SB_E2(f, ...)	SB_E1(f, __VA_ARGS__, 0), SB_E1(f, __VA_ARGS__, 1)
+#define SB_E3(f, ...)	SB_E2(f, __VA_ARGS__, 0), SB_E2(f, __VA_ARGS__, 1)
+#define SB_E4(f, ...)	SB_E3(f, __VA_ARGS__, 0), SB_E3(f, __VA_ARGS__, 1)
+#define SB_E5(f, ...)	SB_E4(f, __VA_ARGS__, 0), SB_E4(f, __VA_ARGS__, 1)
+#define SB_E6(f, ...)	SB_E5(f, __VA_ARGS__, 0), SB_E5(f, __VA_ARGS__, 1)
+#define SB_E7(f, ...)	SB_E6(f, __VA_ARGS__, 0), SB_E6(f, __VA_ARGS__, 1)
+#define SB_E8(f)	SB_E7(f, 0), SB_E7(f, 1)
+
+static const u8 sb_pack[256][16] = { SB_E8(SB_ROW) };
+
+#define SPLAT(c)	((v32u8){ 0 } + (u8)(c))
+#define PSHUFB32(t, i)	((v32u8)__builtin_ia32_pshufb256(V32I8(t), V32I8(i)))
+#define ADDUS32(a, b)	((v32u8)__builtin_ia32_paddusb256(V32I8(a), V32I8(b)))
+#define UNPACK(op, a, b)	((v32u8)__builtin_ia32_##op(V32I8(a), V32I8(b)))
+#define UNPACK16(op, a, b)						\
+	((v32u8)__builtin_ia32_##op((v16hi)(a), (v16hi)(b)))
+#define BLEND(a, b, m)							\
+	((v32u8)__builtin_ia32_pblendvb256(V32I8(a), V32I8(b), V32I8(m)))
+#define TWICE16(...)	{ __VA_ARGS__, __VA_ARGS__ }
+typedef short v16hi __attribute__((vector_size(32)));
+typedef int v8si __attribute__((vector_size(32)));
+
+/* The lane @k (0, 1) of @v. */
+static WE_AVX2 inline v16u8 sb_lane(v32u8 v, unsigned int k)
+{
+	v16u8 h[2];
+
+	__builtin_memcpy(h, &v, 32);
+	return h[k];
+}
+
+/*
+ * The block at @s, a few of whose bytes (@m) are high, at @d; returns the
+ * bytes read (fewer than 32 at an unmapped byte), *@o advanced. Reads
+ * up to 63 bytes, writes up to 32 bytes past the output.
+ */
+static WE_AVX2 inline unsigned int sb_patch(u8 *d, const u8 *s,
+					    unsigned int m, const u32 *high,
+					    size_t *o)
+{
+	unsigned int p = 0, j;
+	size_t oo = *o;
+
+	ST32(d + oo, LD32(s));
+	while (m) {
+		u32 e;
+
+		j = __builtin_ctz(m);
+		e = high[s[j] & 0x7f];
+		oo += j - p;
+		if (!e) {
+			*o = oo;
+			return j;
+		}
+		__builtin_memcpy(d + oo, &e, 4);
+		oo += e >> 24;
+		p = j + 1;
+		ST32(d + oo, LD32(s + p));
+		m &= m - 1;
+	}
+	*o = oo + 32 - p;
+	return 32;
+}
+
+/*
+ * Plane @row[0..7]'s bytes for the high bytes of @v (any for the
+ * others): the 8 rows looked up by the low nibble @lo, and one of them
+ * picked by bits 4, 5, 6 (the top bits of @b4, @b5, @b6).
+ */
+static WE_AVX2 inline v32u8 sb_lookup(const v32u8 *row, v32u8 lo, v32u8 b4,
+				      v32u8 b5, v32u8 b6)
+{
+	v32u8 r[8];
+	unsigned int k;
+
+#pragma GCC unroll 8
+	for (k = 0; k < 8; k++)
+		r[k] = PSHUFB32(row[k], lo);
+	r[0] = BLEND(r[0], r[1], b4);
+	r[2] = BLEND(r[2], r[3], b4);
+	r[4] = BLEND(r[4], r[5], b4);
+	r[6] = BLEND(r[6], r[7], b4);
+	r[0] = BLEND(r[0], r[2], b5);
+	r[4] = BLEND(r[4], r[6], b5);
+	return BLEND(r[0], r[4], b6);
+}
+
+WE_AVX2 size_t we_avx2_sb_decode(u8 *dst, size_t room, const u8 *src,
+				 size_t n, size_t *out, const u32 *high,
+				 const u8 *planes)
+{
+	/* sb_pack[]'s row of a group: bits 1 << u (high), 16 << u (3-byte) */
+	const v32u8 wb = TWICE16(1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2);
+	const v16hi ww = { 16, 64, 16, 64, 16, 64, 16, 64,
+			   16, 64, 16, 64, 16, 64, 16, 64 };
+	v32u8 row[3][8];
+	size_t i = 0, o = 0;
+	unsigned int k, p;
+
+	for (p = 0; p < 3; p++)
+		for (k = 0; k < 8; k++) {
+			v16u8 r = LD16(planes + 128 * p + 16 * k);
+
+			__builtin_memcpy(&row[p][k], &r, 16);
+			__builtin_memcpy((u8 *)&row[p][k] + 16, &r, 16);
+		}
+	while (n - i >= 32 && room - o >= SB_ROOM) {
+		v32u8 v = LD32(src + i), lo, b4, b5, b6, l, t, t3 = { 0 }, h, x;
+		v32u8 q[4];
+		v8si rows;
+		u32 r[8];
+		unsigned int am = MASK32(v), g;
+
+		if (!am) {
+			ST32(dst + o, v);
+			i += 32;
+			o += 32;
+			continue;
+		}
+		if (n - i >= 64 && __builtin_popcount(am) <= SB_FEW) {
+			k = sb_patch(dst, src + i, am, high, &o);
+			i += k;
+			if (k < 32)
+				break;
+			continue;
+		}
+		lo = v & SPLAT(0x0f);
+		b4 = (v32u8)((v16u16)v << 3);
+		b5 = (v32u8)((v16u16)v << 2);
+		b6 = (v32u8)((v16u16)v << 1);
+		l = sb_lookup(row[0], lo, b4, b5, b6);
+		if (MASK32(l == SPLAT(0)) & am)
+			break;	/* an unmapped byte */
+		t = sb_lookup(row[1], lo, b4, b5, b6);
+		/* 3-byte: a lead E0..EF of a high byte (ASCII ones looked up any) */
+		h = (v32u8)(v >= SPLAT(0x80));
+		x = (v32u8)(l >= SPLAT(0xe0)) & h;
+		if (MASK32(x))
+			t3 = sb_lookup(row[2], lo, b4, b5, b6);
+		x = (h & SPLAT(1)) | (x & SPLAT(16));
+		rows = __builtin_ia32_pmaddwd256(
+			__builtin_ia32_pmaddubsw256(V32I8(x), V32I8(wb)), ww);
+		__builtin_memcpy(r, &rows, 32);
+		/* ASCII bytes are their own lead */
+		l = BLEND(v, l, v);
+		x = UNPACK(punpcklbw256, l, t);
+		t = UNPACK(punpckhbw256, l, t);
+		q[0] = UNPACK16(punpcklwd256, x, UNPACK(punpcklbw256, t3, t3));
+		q[1] = UNPACK16(punpckhwd256, x, UNPACK(punpcklbw256, t3, t3));
+		q[2] = UNPACK16(punpcklwd256, t, UNPACK(punpckhbw256, t3, t3));
+		q[3] = UNPACK16(punpckhwd256, t, UNPACK(punpckhbw256, t3, t3));
+#pragma GCC unroll 8
+		for (g = 0; g < 8; g++) {
+			const u8 *pack = &sb_pack[0][0] + r[g];
+
+			ST16(dst + o, PSHUFB(sb_lane(q[g & 3], g >> 2),
+					     LD16(pack)));
+			o += pack[15];
+		}
+		i += 32;
+	}
+	*out = o;
+	return i;
+}
+
+#endif /* WE_VEC_X86 */
