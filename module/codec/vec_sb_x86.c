@@ -13,11 +13,13 @@
  *   row (index: the byte minus the row's first, added to 0x70 with
  *   unsigned saturation, so that a byte outside the row has bit 7 set
  *   and looks up 0); the 1-3 bytes of each group of 4 are put in 32-bit
- *   lanes and moved together with one pshufb from sb_pack[], indexed by
- *   which of the 4 are high and which of those 3-byte.
+ *   lanes and moved together with one pshufb from we_sb_pack[]
+ *   (tables_vec_pack.h), indexed by which of the 4 are high and which
+ *   of those 3-byte; the rows' offsets come from pmaddubsw/pmaddwd.
  * An unmapped byte (lead 0) ends the call at its block.
  */
 #include "vec_x86.h"
+#include "tables_vec_pack.h"
 
 #if WE_VEC_X86
 
@@ -27,46 +29,23 @@
 /* high bytes in a block up to which the block is patched, not looked up */
 #define SB_FEW	6
 
-/*
- * sb_pack[m]: the pshufb that packs 4 lanes of 4 bytes (lead, second,
- * third, any) into their 1-3 byte sequences; bit u of @m: lane u is high
- * (2 bytes at least), bit u + 4: it has 3 bytes. Byte 15 is the packed
- * bytes' count (at most 12); past them the bytes stored are any (the
- * next group's overwrite them).
- */
-#define SB_U00(u)	4 * (u),
-#define SB_U10(u)	4 * (u), 4 * (u) + 1,
-#define SB_U11(u)	4 * (u), 4 * (u) + 1, 4 * (u) + 2,
-#define SB_U01(u)	4 * (u),	/* never: a 3-byte one is high */
-#define SB_U(u, h, t)	SB_U##h##t(u)
-#define SB_ROW(t3, t2, t1, t0, h3, h2, h1, h0)				\
-	{ SB_U(0, h0, t0) SB_U(1, h1, t1) SB_U(2, h2, t2) SB_U(3, h3, t3) \
-	  [15] = SB_LEN(t3, t2, t1, t0, h3, h2, h1, h0) }
-#define SB_LEN(t3, t2, t1, t0, h3, h2, h1, h0)				\
-	(4 + (t3) + (t2) + (t1) + (t0) + (h3) + (h2) + (h1) + (h0))
-/* f(bits 7..0) for the 256 values of the bits, in order */
-#define SB_E1(f, ...)	f(__VA_ARGS__, 0), f(__VA_ARGS__, 1)
-#define SB_E2(f, ...)	SB_E1(f, __VA_ARGS__, 0), SB_E1(f, __VA_ARGS__, 1)
-#define SB_E3(f, ...)	SB_E2(f, __VA_ARGS__, 0), SB_E2(f, __VA_ARGS__, 1)
-#define SB_E4(f, ...)	SB_E3(f, __VA_ARGS__, 0), SB_E3(f, __VA_ARGS__, 1)
-#define SB_E5(f, ...)	SB_E4(f, __VA_ARGS__, 0), SB_E4(f, __VA_ARGS__, 1)
-#define SB_E6(f, ...)	SB_E5(f, __VA_ARGS__, 0), SB_E5(f, __VA_ARGS__, 1)
-#define SB_E7(f, ...)	SB_E6(f, __VA_ARGS__, 0), SB_E6(f, __VA_ARGS__, 1)
-#define SB_E8(f)	SB_E7(f, 0), SB_E7(f, 1)
-
-static const u8 sb_pack[256][16] = { SB_E8(SB_ROW) };
-
-#define SPLAT(c)	((v32u8){ 0 } + (u8)(c))
 #define PSHUFB32(t, i)	((v32u8)__builtin_ia32_pshufb256(V32I8(t), V32I8(i)))
-#define ADDUS32(a, b)	((v32u8)__builtin_ia32_paddusb256(V32I8(a), V32I8(b)))
 #define UNPACK(op, a, b)	((v32u8)__builtin_ia32_##op(V32I8(a), V32I8(b)))
 #define UNPACK16(op, a, b)						\
-	((v32u8)__builtin_ia32_##op((v16hi)(a), (v16hi)(b)))
+	((v32u8)__builtin_ia32_##op((v16s16)(a), (v16s16)(b)))
 #define BLEND(a, b, m)							\
 	((v32u8)__builtin_ia32_pblendvb256(V32I8(a), V32I8(b), V32I8(m)))
 #define TWICE16(...)	{ __VA_ARGS__, __VA_ARGS__ }
-typedef short v16hi __attribute__((vector_size(32)));
-typedef int v8si __attribute__((vector_size(32)));
+typedef s16 v16s16 __attribute__((vector_size(32)));
+typedef s32 v8s32 __attribute__((vector_size(32)));
+
+/* @c in every byte */
+static WE_AVX2 inline v32u8 SPLAT(u8 c)
+{
+	v32u8 v = { 0 };
+
+	return v + c;
+}
 
 /* The lane @k (0, 1) of @v. */
 static WE_AVX2 inline v16u8 sb_lane(v32u8 v, unsigned int k)
@@ -137,9 +116,9 @@ WE_AVX2 size_t we_avx2_sb_decode(u8 *dst, size_t room, const u8 *src,
 				 size_t n, size_t *out, const u32 *high,
 				 const u8 *planes)
 {
-	/* sb_pack[]'s row of a group: bits 1 << u (high), 16 << u (3-byte) */
+	/* a group's row of we_sb_pack[]: bits 1 << u (high), 16 << u (3-byte) */
 	const v32u8 wb = TWICE16(1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2);
-	const v16hi ww = { 16, 64, 16, 64, 16, 64, 16, 64,
+	const v16s16 ww = { 16, 64, 16, 64, 16, 64, 16, 64,
 			   16, 64, 16, 64, 16, 64, 16, 64 };
 	v32u8 row[3][8];
 	size_t i = 0, o = 0;
@@ -155,7 +134,7 @@ WE_AVX2 size_t we_avx2_sb_decode(u8 *dst, size_t room, const u8 *src,
 	while (n - i >= 32 && room - o >= SB_ROOM) {
 		v32u8 v = LD32(src + i), lo, b4, b5, b6, l, t, t3 = { 0 }, h, x;
 		v32u8 q[4];
-		v8si rows;
+		v8s32 rows;
 		u32 r[8];
 		unsigned int am = MASK32(v), g;
 
@@ -199,7 +178,7 @@ WE_AVX2 size_t we_avx2_sb_decode(u8 *dst, size_t room, const u8 *src,
 		q[3] = UNPACK16(punpckhwd256, t, UNPACK(punpckhbw256, t3, t3));
 #pragma GCC unroll 8
 		for (g = 0; g < 8; g++) {
-			const u8 *pack = &sb_pack[0][0] + r[g];
+			const u8 *pack = we_sb_pack + r[g];
 
 			ST16(dst + o, PSHUFB(sb_lane(q[g & 3], g >> 2),
 					     LD16(pack)));
