@@ -215,7 +215,7 @@ WT_CASE(sb_decode_vec_levels)
 	static const size_t lens[] = { 512, 543, 600, 4096 + 33, 8192 + 97 };
 	static const size_t bads[] = { 0, 31, 32, 33, 63, 64, 300, 4095, 4096,
 				       4097 };
-	size_t rooms[200];
+	size_t *rooms = WT_ALLOC(200 * sizeof(*rooms));
 	struct wt_run *r = WT_ALLOC(sizeof(*r));
 	u8 *in = WT_ALLOC(8192 + 97), *exp = WT_ALLOC(3 * (8192 + 97));
 	unsigned int l, kb, runs = 0;

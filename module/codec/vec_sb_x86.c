@@ -8,11 +8,10 @@
  *   copied, and each high byte in turn is stored as its UTF-8 entry
  *   (sb_long.c's table) and the rest of the block copied after it;
  * - more (Cyrillic, Greek, Arabic, Hebrew, Thai prose): the UTF-8 bytes
- *   of every byte are looked up in 16-byte rows of the encoding's
- *   planes (its 128 leads, second bytes, third bytes), one pshufb per
- *   row (index: the byte minus the row's first, added to 0x70 with
- *   unsigned saturation, so that a byte outside the row has bit 7 set
- *   and looks up 0); the 1-3 bytes of each group of 4 are put in 32-bit
+ *   of every byte are looked up in the 8 16-byte rows of the encoding's
+ *   planes (its 128 leads, second bytes, third bytes) by the byte's low
+ *   nibble, one pshufb per row, and picked by its bits 4-6 (a tree of 7
+ *   blends, sb_lookup()); the 1-3 bytes of each group of 4 are put in 32-bit
  *   lanes and moved together with one pshufb from we_sb_pack[]
  *   (tables_vec_pack.h), indexed by which of the 4 are high and which
  *   of those 3-byte; the rows' offsets come from pmaddubsw/pmaddwd.
@@ -35,6 +34,7 @@
 	((v32u8)__builtin_ia32_##op((v16s16)(a), (v16s16)(b)))
 #define BLEND(a, b, m)							\
 	((v32u8)__builtin_ia32_pblendvb256(V32I8(a), V32I8(b), V32I8(m)))
+#define V2I64(v)	((long long __attribute__((vector_size(16))))(v))
 #define TWICE16(...)	{ __VA_ARGS__, __VA_ARGS__ }
 typedef s16 v16s16 __attribute__((vector_size(32)));
 typedef s32 v8s32 __attribute__((vector_size(32)));
@@ -90,19 +90,23 @@ static WE_AVX2 inline unsigned int sb_patch(u8 *d, const u8 *s,
 }
 
 /*
- * Plane @row[0..7]'s bytes for the high bytes of @v (any for the
- * others): the 8 rows looked up by the low nibble @lo, and one of them
- * picked by bits 4, 5, 6 (the top bits of @b4, @b5, @b6).
+ * The bytes of @plane (128: one per byte 0x80..0xFF) for the high bytes
+ * of @v (any for the others): its 8 rows of 16, each in both lanes,
+ * looked up by the low nibble @lo, and one of them picked by bits 4, 5,
+ * 6 (the top bits of @b4, @b5, @b6).
  */
-static WE_AVX2 inline v32u8 sb_lookup(const v32u8 *row, v32u8 lo, v32u8 b4,
+static WE_AVX2 inline v32u8 sb_lookup(const u8 *plane, v32u8 lo, v32u8 b4,
 				      v32u8 b5, v32u8 b6)
 {
 	v32u8 r[8];
 	unsigned int k;
 
 #pragma GCC unroll 8
-	for (k = 0; k < 8; k++)
-		r[k] = PSHUFB32(row[k], lo);
+	for (k = 0; k < 8; k++) {
+		v16u8 row = LD16(plane + 16 * k);
+
+		r[k] = PSHUFB32(__builtin_ia32_vbroadcastsi256(V2I64(row)), lo);
+	}
 	r[0] = BLEND(r[0], r[1], b4);
 	r[2] = BLEND(r[2], r[3], b4);
 	r[4] = BLEND(r[4], r[5], b4);
@@ -120,17 +124,9 @@ WE_AVX2 size_t we_avx2_sb_decode(u8 *dst, size_t room, const u8 *src,
 	const v32u8 wb = TWICE16(1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2);
 	const v16s16 ww = { 16, 64, 16, 64, 16, 64, 16, 64,
 			   16, 64, 16, 64, 16, 64, 16, 64 };
-	v32u8 row[3][8];
 	size_t i = 0, o = 0;
-	unsigned int k, p;
+	unsigned int k;
 
-	for (p = 0; p < 3; p++)
-		for (k = 0; k < 8; k++) {
-			v16u8 r = LD16(planes + 128 * p + 16 * k);
-
-			__builtin_memcpy(&row[p][k], &r, 16);
-			__builtin_memcpy((u8 *)&row[p][k] + 16, &r, 16);
-		}
 	while (n - i >= 32 && room - o >= SB_ROOM) {
 		v32u8 v = LD32(src + i), lo, b4, b5, b6, l, t, t3 = { 0 }, h, x;
 		v32u8 q[4];
@@ -155,15 +151,15 @@ WE_AVX2 size_t we_avx2_sb_decode(u8 *dst, size_t room, const u8 *src,
 		b4 = (v32u8)((v16u16)v << 3);
 		b5 = (v32u8)((v16u16)v << 2);
 		b6 = (v32u8)((v16u16)v << 1);
-		l = sb_lookup(row[0], lo, b4, b5, b6);
+		l = sb_lookup(planes, lo, b4, b5, b6);
 		if (MASK32(l == SPLAT(0)) & am)
 			break;	/* an unmapped byte */
-		t = sb_lookup(row[1], lo, b4, b5, b6);
+		t = sb_lookup(planes + 128, lo, b4, b5, b6);
 		/* 3-byte: a lead E0..EF of a high byte (ASCII ones looked up any) */
 		h = (v32u8)(v >= SPLAT(0x80));
 		x = (v32u8)(l >= SPLAT(0xe0)) & h;
 		if (MASK32(x))
-			t3 = sb_lookup(row[2], lo, b4, b5, b6);
+			t3 = sb_lookup(planes + 256, lo, b4, b5, b6);
 		x = (h & SPLAT(1)) | (x & SPLAT(16));
 		rows = __builtin_ia32_pmaddwd256(
 			__builtin_ia32_pmaddubsw256(V32I8(x), V32I8(wb)), ww);
