@@ -272,6 +272,71 @@ WT_CASE(sb_decode_vec_levels)
 	WT_EXPECT_EQ(fails, 0);
 }
 
+#if defined(__KERNEL__) && defined(CONFIG_X86_64)
+#include <asm/fpu/api.h>
+#define SB_FPU_HELD	1
+#else
+#define SB_FPU_HELD	0
+#define kernel_fpu_begin()	do { } while (0)
+#define kernel_fpu_end()	do { } while (0)
+#define irq_fpu_usable()	0
+#endif
+
+/*
+ * The same inputs while this case holds the FPU (irq_fpu_usable() false
+ * inside kernel_fpu_begin()): the vector path must fall back to the
+ * scalar code. Nothing in the section sleeps; checked after it. Kernel
+ * only (userspace has no FPU to hold).
+ */
+WT_CASE(sb_decode_vec_fpu_held)
+{
+	static const size_t lens[] = { 512, 4096 + 33 };
+	struct wt_run *r = WT_ALLOC(sizeof(*r));
+	u8 *in = WT_ALLOC(4096 + 33), *exp = WT_ALLOC(3 * (4096 + 33));
+	struct whatenc_decoder d;
+	int i, level, fails = 0;
+	unsigned int l;
+	size_t m;
+	int usable;
+
+	if (!SB_FPU_HELD)
+		WT_SKIP("kernel only: no FPU to hold here");
+	if (!SB_PRESENT)
+		WT_SKIP("index files missing (SHARED not found at build time)");
+	r->out_cap = 3 * (4096 + 33);
+	r->out = WT_ALLOC(r->out_cap);
+	for (level = WHATENC_VEC_SCALAR; level <= WHATENC_VEC_AVX2; level++) {
+		if (whatenc_vec_set_level(level) != level)
+			continue;
+		for (i = -1; i < SB_N_INDEXES; i++)
+			for (l = 0; l < ARRAY_SIZE(lens); l++) {
+				struct sbv_case c = {
+					.ix = i < 0 ? NULL : &sb_indexes[i],
+					.len = lens[l], .bad = lens[l],
+				};
+
+				m = sbv_input(&c, in, exp);
+				whatenc_decoder_init(&d, c.ix ? c.ix->enc :
+						     WHATENC_X_USER_DEFINED,
+						     WHATENC_BOM_KEEP);
+				kernel_fpu_begin();
+				usable = irq_fpu_usable();
+				wt_decode_run(&d, in, c.len, NULL, 0, 0, false, r);
+				kernel_fpu_end();
+				WT_EXPECT_EQ(usable, 0);
+				if (r->overflow || r->out_len != m ||
+				    memcmp(r->out, exp, m)) {
+					WT_FAIL("level %d, FPU held: %s, %zu bytes differ",
+						level, c.ix ? c.ix->name :
+						"x-user-defined", c.len);
+					fails++;
+				}
+			}
+	}
+	whatenc_vec_set_level(WHATENC_VEC_AUTO);
+	WT_EXPECT_EQ(fails, 0);
+}
+
 /*
  * Encode code points [@lo, @hi) step @step in html and fatal mode and
  * compare with @rev (BMP: 0 = unmappable, else 0x100 | byte).
@@ -438,6 +503,7 @@ WT_SUITE(single_byte,
 	 WT_RUN(sb_decode_all_bytes),
 	 WT_RUN(sb_decode_long),
 	 WT_RUN(sb_decode_vec_levels),
+	 WT_RUN(sb_decode_vec_fpu_held),
 	 WT_RUN(sb_encode_all_scalars),
 	 WT_RUN(xud_all),
 	 WT_RUN(replacement_decoder));
