@@ -29,9 +29,25 @@
 #define SB_FEW	6
 
 #define PSHUFB32(t, i)	((v32u8)__builtin_ia32_pshufb256(V32I8(t), V32I8(i)))
-#define UNPACK(op, a, b)	((v32u8)__builtin_ia32_##op(V32I8(a), V32I8(b)))
-#define UNPACK16(op, a, b)						\
-	((v32u8)__builtin_ia32_##op((v16s16)(a), (v16s16)(b)))
+/* vpunpck[lh]bw, vpunpck[lh]wd (gcc and clang) */
+#define LO8(a, b)	(__builtin_shufflevector((v32u8)(a), (v32u8)(b), \
+	0, 32, 1, 33, 2, 34, 3, 35, 4, 36, 5, 37, 6, 38, 7, 39,		\
+	16, 48, 17, 49, 18, 50, 19, 51, 20, 52, 21, 53, 22, 54, 23, 55))
+#define HI8(a, b)	(__builtin_shufflevector((v32u8)(a), (v32u8)(b), \
+	8, 40, 9, 41, 10, 42, 11, 43, 12, 44, 13, 45, 14, 46, 15, 47,	\
+	24, 56, 25, 57, 26, 58, 27, 59, 28, 60, 29, 61, 30, 62, 31, 63))
+#define LO16(a, b)	((v32u8)__builtin_shufflevector((v16s16)(a),	\
+	(v16s16)(b), 0, 16, 1, 17, 2, 18, 3, 19, 8, 24, 9, 25, 10, 26, 11, 27))
+#define HI16(a, b)	((v32u8)__builtin_shufflevector((v16s16)(a),	\
+	(v16s16)(b), 4, 20, 5, 21, 6, 22, 7, 23, 12, 28, 13, 29, 14, 30, 15, 31))
+/* a 16-byte row in both lanes: gcc folds its builtin into the load */
+#ifdef __clang__
+#define BCAST(row)	__builtin_shufflevector(row, row, 0, 1, 2, 3, 4, 5, \
+				6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, \
+				4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+#else
+#define BCAST(row)	__builtin_ia32_vbroadcastsi256(V2I64(row))
+#endif
 #define BLEND(a, b, m)							\
 	((v32u8)__builtin_ia32_pblendvb256(V32I8(a), V32I8(b), V32I8(m)))
 #define V2I64(v)	((long long __attribute__((vector_size(16))))(v))
@@ -105,7 +121,7 @@ static WE_AVX2 inline v32u8 sb_lookup(const u8 *plane, v32u8 lo, v32u8 b4,
 	for (k = 0; k < 8; k++) {
 		v16u8 row = LD16(plane + 16 * k);
 
-		r[k] = PSHUFB32(__builtin_ia32_vbroadcastsi256(V2I64(row)), lo);
+		r[k] = PSHUFB32(BCAST(row), lo);
 	}
 	r[0] = BLEND(r[0], r[1], b4);
 	r[2] = BLEND(r[2], r[3], b4);
@@ -166,12 +182,12 @@ WE_AVX2 size_t we_avx2_sb_decode(u8 *dst, size_t room, const u8 *src,
 		__builtin_memcpy(r, &rows, 32);
 		/* ASCII bytes are their own lead */
 		l = BLEND(v, l, v);
-		x = UNPACK(punpcklbw256, l, t);
-		t = UNPACK(punpckhbw256, l, t);
-		q[0] = UNPACK16(punpcklwd256, x, UNPACK(punpcklbw256, t3, t3));
-		q[1] = UNPACK16(punpckhwd256, x, UNPACK(punpcklbw256, t3, t3));
-		q[2] = UNPACK16(punpcklwd256, t, UNPACK(punpckhbw256, t3, t3));
-		q[3] = UNPACK16(punpckhwd256, t, UNPACK(punpckhbw256, t3, t3));
+		x = LO8(l, t);
+		t = HI8(l, t);
+		q[0] = LO16(x, LO8(t3, t3));
+		q[1] = HI16(x, LO8(t3, t3));
+		q[2] = LO16(t, HI8(t3, t3));
+		q[3] = HI16(t, HI8(t3, t3));
 #pragma GCC unroll 8
 		for (g = 0; g < 8; g++) {
 			const u8 *pack = we_sb_pack + r[g];
