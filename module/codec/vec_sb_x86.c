@@ -56,7 +56,7 @@ typedef s16 v16s16 __attribute__((vector_size(32)));
 typedef s32 v8s32 __attribute__((vector_size(32)));
 
 /* @c in every byte */
-static WE_AVX2 inline v32u8 SPLAT(u8 c)
+static WE_AVX2 __always_inline v32u8 SPLAT(u8 c)
 {
 	v32u8 v = { 0 };
 
@@ -64,7 +64,7 @@ static WE_AVX2 inline v32u8 SPLAT(u8 c)
 }
 
 /* The lane @k (0, 1) of @v. */
-static WE_AVX2 inline v16u8 sb_lane(v32u8 v, unsigned int k)
+static WE_AVX2 __always_inline v16u8 sb_lane(v32u8 v, unsigned int k)
 {
 	v16u8 h[2];
 
@@ -77,9 +77,8 @@ static WE_AVX2 inline v16u8 sb_lane(v32u8 v, unsigned int k)
  * bytes read (fewer than 32 at an unmapped byte), *@o advanced. Reads
  * up to 63 bytes, writes up to 32 bytes past the output.
  */
-static WE_AVX2 inline unsigned int sb_patch(u8 *d, const u8 *s,
-					    unsigned int m, const u32 *high,
-					    size_t *o)
+static WE_AVX2 __always_inline unsigned int
+sb_patch(u8 *d, const u8 *s, unsigned int m, const u32 *high, size_t *o)
 {
 	unsigned int p = 0, j;
 	size_t oo = *o;
@@ -111,8 +110,8 @@ static WE_AVX2 inline unsigned int sb_patch(u8 *d, const u8 *s,
  * looked up by the low nibble @lo, and one of them picked by bits 4, 5,
  * 6 (the top bits of @b4, @b5, @b6).
  */
-static WE_AVX2 inline v32u8 sb_lookup(const u8 *plane, v32u8 lo, v32u8 b4,
-				      v32u8 b5, v32u8 b6)
+static WE_AVX2 __always_inline v32u8
+sb_lookup(const u8 *plane, v32u8 lo, v32u8 b4, v32u8 b5, v32u8 b6)
 {
 	v32u8 r[8];
 	unsigned int k;
