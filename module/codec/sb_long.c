@@ -12,7 +12,9 @@
  * bytes start an ASCII run (sb_ascii()). Up to 7 bytes past the output
  * written may be overwritten (output room the caller gave).
  * An unmapped byte (a null entry) or the end of the room ends it; the
- * caller's loop does the rest.
+ * caller's loop does the rest. At the AVX2 level the same table, and
+ * its bytes as three planes, go first to the vector kernel
+ * (we_vec_sb_decode(), vec_sb_x86.c), and this loop takes what it left.
  */
 #include "internal.h"
 

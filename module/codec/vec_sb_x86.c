@@ -15,7 +15,9 @@
  *   lanes and moved together with one pshufb from we_sb_pack[]
  *   (tables_vec_pack.h), indexed by which of the 4 are high and which
  *   of those 3-byte; the rows' offsets come from pmaddubsw/pmaddwd.
- * An unmapped byte (lead 0) ends the call at its block.
+ * An unmapped byte (lead 0) ends the call at its block. gcc's avx2
+ * target also emits popcnt for __builtin_popcount() (every AVX2 CPU has
+ * it).
  */
 #include "vec_x86.h"
 #include "tables_vec_pack.h"
