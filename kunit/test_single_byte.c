@@ -131,6 +131,213 @@ WT_CASE(sb_decode_long)
 }
 
 /*
+ * The vector path (vec_sb_x86.c: inputs of 512 bytes or more, 32-byte
+ * blocks, 4 KiB chunks) at every level, for every single-byte encoding
+ * and x-user-defined: inputs dense in high bytes (the lookup) or sparse
+ * (1-6 a block: the patch), mapped only, or with one unmapped byte at a
+ * block's or a chunk's edges or inside; replacement and fatal mode (the
+ * error exactly there); output room from 1 byte a call up. Expected
+ * values from the index, as above.
+ */
+struct sbv_case {
+	const struct wtv_index *ix;	/* NULL: x-user-defined */
+	size_t len;
+	int kind;	/* 0 dense, 1 sparse */
+	size_t bad;	/* position of the unmapped byte; len: none */
+	int hole;	/* an unmapped byte of the encoding, or -1 */
+};
+
+static u32 sbv_cp(const struct wtv_index *ix, unsigned int b)
+{
+	return ix ? sb_expect(ix, b) : b < 0x80 ? b : 0xf780 + b - 0x80;
+}
+
+/* The input of @c at @in, its expected output at @exp; returns its size. */
+static size_t sbv_input(const struct sbv_case *c, u8 *in, u8 *exp)
+{
+	size_t j, m = 0;
+	unsigned int b, k = 0;
+
+	for (j = 0; j < c->len; j++) {
+		if (c->kind == 1 ? (j * 37 + c->len) % 32 >= 1 + j / 32 % 6 :
+				   j % 9 == 4) {
+			b = 'a' + j % 26;
+		} else {
+			do	/* the next mapped high byte */
+				b = 0x80 + (k++ * 53 + c->len) % 128;
+			while (sbv_cp(c->ix, b) == WTV_NONE);
+		}
+		if (j == c->bad)
+			b = c->hole;
+		in[j] = b;
+		m += wt_utf8(exp + m, sbv_cp(c->ix, b) == WTV_NONE ? 0xfffd :
+				      sbv_cp(c->ix, b));
+	}
+	return m;
+}
+
+/* @c at every room of @rooms in replacement and fatal mode */
+static int sbv_check(struct wt_ctx *wt, const struct sbv_case *c,
+		     const size_t *rooms, int nrooms, u8 *in, u8 *exp,
+		     struct wt_run *r, int level)
+{
+	struct whatenc_decoder d;
+	enum whatenc_encoding enc = c->ix ? c->ix->enc : WHATENC_X_USER_DEFINED;
+	size_t m = sbv_input(c, in, exp);
+	bool bad = c->bad < c->len;
+	int k, fails = 0;
+
+	for (k = 0; k < nrooms; k++) {
+		whatenc_decoder_init(&d, enc, WHATENC_BOM_KEEP);
+		wt_decode_run(&d, in, c->len, NULL, 0, rooms[k], false, r);
+		if (r->overflow || r->out_len != m || memcmp(r->out, exp, m)) {
+			WT_FAIL("level %d %s: %zu bytes (kind %d, unmapped at %zu), room %zu differ",
+				level, c->ix ? c->ix->name : "x-user-defined",
+				c->len, c->kind, c->bad, rooms[k]);
+			fails++;
+		}
+	}
+	whatenc_decoder_init(&d, enc, WHATENC_BOM_KEEP | WHATENC_DEC_FATAL);
+	wt_decode_run(&d, in, c->len, NULL, 0, 0, false, r);
+	if (r->nerr != bad || (bad && (r->errs[0].offset != c->bad ||
+				       r->errs[0].len != 1 ||
+				       r->errs[0].bytes[0] != c->hole))) {
+		WT_FAIL("level %d %s: %zu bytes, unmapped at %zu: %d errors",
+			level, c->ix ? c->ix->name : "x-user-defined", c->len,
+			c->bad, r->nerr);
+		fails++;
+	}
+	return fails;
+}
+
+WT_CASE(sb_decode_vec_levels)
+{
+	static const size_t lens[] = { 512, 543, 600, 4096 + 33, 8192 + 97 };
+	static const size_t bads[] = { 0, 31, 32, 33, 63, 64, 300, 4095, 4096,
+				       4097 };
+	size_t *rooms = WT_ALLOC(200 * sizeof(*rooms));
+	struct wt_run *r = WT_ALLOC(sizeof(*r));
+	u8 *in = WT_ALLOC(8192 + 97), *exp = WT_ALLOC(3 * (8192 + 97));
+	unsigned int l, kb, runs = 0;
+	int i, level, hole, nrooms = 0, fails = 0;
+	size_t k;
+
+	if (!SB_PRESENT)
+		WT_SKIP("index files missing (SHARED not found at build time)");
+	r->out_cap = 3 * (8192 + 97);
+	r->out = WT_ALLOC(r->out_cap);
+	/* rooms: all (0), every size a call from 3 (a character) to past 128 (a block) */
+	rooms[nrooms++] = 0;
+	for (k = 3; k <= 160; k += WT_HEAVY ? 1 : 7)
+		rooms[nrooms++] = k;
+	rooms[nrooms++] = 255;
+	rooms[nrooms++] = 513;
+	rooms[nrooms++] = 3 * 4096 + 40;
+	for (level = WHATENC_VEC_SCALAR; level <= WHATENC_VEC_AVX2; level++) {
+		if (whatenc_vec_set_level(level) != level)
+			continue;
+		for (i = -1; i < SB_N_INDEXES && fails < 10; i++) {
+			const struct wtv_index *ix = i < 0 ? NULL : &sb_indexes[i];
+			struct sbv_case c = { .ix = ix };
+
+			WT_YIELD();
+			for (hole = 0x80; ix && hole < 0x100 &&
+			     sb_expect(ix, hole) != WTV_NONE; hole++)
+				;
+			c.hole = hole < 0x100 && ix ? hole : -1;
+			for (l = 0; l < ARRAY_SIZE(lens); l++) {
+				c.len = lens[l];
+				for (c.kind = 0; c.kind < 2; c.kind++) {
+					c.bad = c.len;
+					/* every room on the first length */
+					fails += sbv_check(wt, &c, rooms,
+							   l ? 1 : nrooms, in,
+							   exp, r, level);
+					runs++;
+					for (kb = 0; c.hole >= 0 &&
+					     kb < ARRAY_SIZE(bads); kb++) {
+						c.bad = bads[kb] < c.len ?
+							bads[kb] : c.len - 1;
+						fails += sbv_check(wt, &c, rooms, 1,
+								   in, exp, r,
+								   level);
+						runs++;
+					}
+				}
+			}
+		}
+	}
+	whatenc_vec_set_level(WHATENC_VEC_AUTO);
+	WT_NOTE("single-byte decode, vector levels: %u inputs", runs);
+	WT_EXPECT_EQ(fails, 0);
+}
+
+#if defined(__KERNEL__) && defined(CONFIG_X86_64)
+#include <asm/fpu/api.h>
+#define SB_FPU_HELD	1
+#else
+#define SB_FPU_HELD	0
+#define kernel_fpu_begin()	do { } while (0)
+#define kernel_fpu_end()	do { } while (0)
+#define irq_fpu_usable()	0
+#endif
+
+/*
+ * The same inputs while this case holds the FPU (irq_fpu_usable() false
+ * inside kernel_fpu_begin()): the vector path must fall back to the
+ * scalar code. Nothing in the section sleeps; checked after it. Kernel
+ * only (userspace has no FPU to hold).
+ */
+WT_CASE(sb_decode_vec_fpu_held)
+{
+	static const size_t lens[] = { 512, 4096 + 33 };
+	struct wt_run *r = WT_ALLOC(sizeof(*r));
+	u8 *in = WT_ALLOC(4096 + 33), *exp = WT_ALLOC(3 * (4096 + 33));
+	struct whatenc_decoder d;
+	int i, level, fails = 0;
+	unsigned int l;
+	size_t m;
+	int usable;
+
+	if (!SB_FPU_HELD)
+		WT_SKIP("kernel only: no FPU to hold here");
+	if (!SB_PRESENT)
+		WT_SKIP("index files missing (SHARED not found at build time)");
+	r->out_cap = 3 * (4096 + 33);
+	r->out = WT_ALLOC(r->out_cap);
+	for (level = WHATENC_VEC_SCALAR; level <= WHATENC_VEC_AVX2; level++) {
+		if (whatenc_vec_set_level(level) != level)
+			continue;
+		for (i = -1; i < SB_N_INDEXES; i++)
+			for (l = 0; l < ARRAY_SIZE(lens); l++) {
+				struct sbv_case c = {
+					.ix = i < 0 ? NULL : &sb_indexes[i],
+					.len = lens[l], .bad = lens[l],
+				};
+
+				m = sbv_input(&c, in, exp);
+				whatenc_decoder_init(&d, c.ix ? c.ix->enc :
+						     WHATENC_X_USER_DEFINED,
+						     WHATENC_BOM_KEEP);
+				kernel_fpu_begin();
+				usable = irq_fpu_usable();
+				wt_decode_run(&d, in, c.len, NULL, 0, 0, false, r);
+				kernel_fpu_end();
+				WT_EXPECT_EQ(usable, 0);
+				if (r->overflow || r->out_len != m ||
+				    memcmp(r->out, exp, m)) {
+					WT_FAIL("level %d, FPU held: %s, %zu bytes differ",
+						level, c.ix ? c.ix->name :
+						"x-user-defined", c.len);
+					fails++;
+				}
+			}
+	}
+	whatenc_vec_set_level(WHATENC_VEC_AUTO);
+	WT_EXPECT_EQ(fails, 0);
+}
+
+/*
  * Encode code points [@lo, @hi) step @step in html and fatal mode and
  * compare with @rev (BMP: 0 = unmappable, else 0x100 | byte).
  */
@@ -295,6 +502,8 @@ WT_CASE(replacement_decoder)
 WT_SUITE(single_byte,
 	 WT_RUN(sb_decode_all_bytes),
 	 WT_RUN(sb_decode_long),
+	 WT_RUN(sb_decode_vec_levels),
+	 WT_RUN(sb_decode_vec_fpu_held),
 	 WT_RUN(sb_encode_all_scalars),
 	 WT_RUN(xud_all),
 	 WT_RUN(replacement_decoder));

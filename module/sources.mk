@@ -24,6 +24,7 @@ WHATENC_CORE_SRCS := \
 	codec/utf8.c \
 	codec/vec.c \
 	codec/vec_x86.c \
+	codec/vec_sb_x86.c \
 	codec/utf16.c \
 	codec/single_byte.c \
 	codec/sb_long.c \

@@ -223,12 +223,15 @@ static inline bool we_vec_may(int level)
 size_t we_vec_ascii_copy(u8 *dst, const u8 *src, size_t n);
 #define WE_VEC_UTF8_TO_UTF16	0	/* we_vec_convert()'s conversions */
 #define WE_VEC_UTF16_TO_UTF8	1
+#define WE_VEC_SB_TO_UTF8	2	/* we_vec_sb_decode() */
 size_t we_vec_convert(int conv, u8 *dst, const u8 *src, size_t n,
 		      size_t *out, bool be);
 size_t we_utf8_valid_copy(u8 *d, const u8 *s, size_t n);
 /* single-byte decoding of long inputs (sb_long.c) */
 #define WE_SB_LONG	512
 void we_sb_decode_long(const u16 *index, struct whatenc_buf *b);
+size_t we_vec_sb_decode(u8 *dst, size_t room, const u8 *src, size_t n,
+			size_t *out, const u32 *high, const u8 *planes);
 /* the scalar validator (utf8.c), the reference of we_utf8_valid_copy() */
 size_t we_utf8_valid_scalar(const u8 *s, size_t n);
 

@@ -12,7 +12,9 @@
  * bytes start an ASCII run (sb_ascii()). Up to 7 bytes past the output
  * written may be overwritten (output room the caller gave).
  * An unmapped byte (a null entry) or the end of the room ends it; the
- * caller's loop does the rest.
+ * caller's loop does the rest. At the AVX2 level the same table, and
+ * its bytes as three planes, go first to the vector kernel
+ * (we_vec_sb_decode(), vec_sb_x86.c), and this loop takes what it left.
  */
 #include "internal.h"
 
@@ -126,15 +128,29 @@ static __always_inline size_t sb_ascii(u8 *out, const u8 *in, size_t n)
 void we_sb_decode_long(const u16 *index, struct whatenc_buf *b)
 {
 	u32 high[128];
+	u8 planes[3][128];
 	const u8 *in = b->in;
 	u8 *out = b->out;
-	size_t ip = b->in_pos, op = b->out_pos, end;
+	size_t ip = b->in_pos, op = b->out_pos, end, w;
+	bool vec = we_vec_may(WHATENC_VEC_AVX2) &&
+		   b->out_size - op >= 2 * WE_VEC_MIN;
 	unsigned int k;
 
 	for (k = 0; k < 128; k++) {
 		u32 cp = index ? index[k] : 0xf780 + k;
 
 		high[k] = cp ? sb_utf8_entry(cp) : 0;
+		if (vec) {
+			planes[0][k] = high[k];
+			planes[1][k] = high[k] >> 8;
+			planes[2][k] = high[k] >> 16;
+		}
+	}
+	if (vec) {
+		ip += we_vec_sb_decode(out + op, b->out_size - op, in + ip,
+				       b->in_size - ip, &w, high,
+				       &planes[0][0]);
+		op += w;
 	}
 	/*
 	 * every byte writes at most 3 bytes, and 4 are stored (an ASCII

@@ -112,6 +112,61 @@ size_t we_vec_ascii_copy(u8 *dst, const u8 *src, size_t n)
 	return i + we_ascii_copy(dst ? dst + i : NULL, src + i, n - i);
 }
 
+#if WE_VEC_X86
+/* what vec_convert_chunks() runs: a conversion and its parameters */
+struct vec_job {
+	int conv;		/* WE_VEC_* */
+	bool be;		/* UTF-16 is big-endian */
+	const u32 *high;	/* WE_VEC_SB_TO_UTF8's tables (vec.h) */
+	const u8 *planes;
+};
+
+static size_t vec_kernel(const struct vec_job *j, u8 *dst, size_t room,
+			 const u8 *src, size_t n, size_t *out)
+{
+	switch (j->conv) {
+	case WE_VEC_UTF16_TO_UTF8:
+		return we_avx2_utf16_narrow(dst, src, n, out, j->be);
+	case WE_VEC_UTF8_TO_UTF16:
+		return we_avx2_utf8_widen(dst, src, n, out, j->be);
+	default:
+		return we_avx2_sb_decode(dst, room, src, n, out, j->high,
+					 j->planes);
+	}
+}
+
+/*
+ * A prefix of @src[0..@n-1] converted at @dst (@room bytes) by @j's
+ * AVX2 kernel (0 below AVX2), in chunks while it takes whole chunks
+ * (but for fewer than @block bytes). Returns the bytes read, *@out the
+ * bytes written.
+ */
+static size_t vec_convert_chunks(const struct vec_job *j, unsigned int block,
+				 u8 *dst, size_t room, const u8 *src, size_t n,
+				 size_t *out)
+{
+	size_t i = 0, o = 0;
+
+	if (vec_level() < WHATENC_VEC_AVX2)
+		goto done;
+	while (n - i >= WE_VEC_MIN) {
+		size_t c = n - i < WE_VEC_CHUNK ? n - i : WE_VEC_CHUNK, k, w;
+
+		if (!we_fpu_begin())
+			break;
+		k = vec_kernel(j, dst + o, room - o, src + i, c, &w);
+		we_fpu_end();
+		i += k;
+		o += w;
+		if (k + block <= c || !k)
+			break;	/* stopped by what it does not convert */
+	}
+done:
+	*out = o;
+	return i;
+}
+#endif
+
 /*
  * we_vec_convert() - a prefix of @src[0..@n-1] converted at @dst by the
  * AVX2 kernel of @conv (0 below AVX2), in chunks while it takes (nearly)
@@ -126,31 +181,14 @@ size_t we_vec_ascii_copy(u8 *dst, const u8 *src, size_t n)
 size_t we_vec_convert(int conv, u8 *dst, const u8 *src, size_t n,
 		      size_t *out, bool be)
 {
-	size_t i = 0, o = 0;
-
 #if WE_VEC_X86
-	size_t (*fn)(u8 *dst, const u8 *src, size_t n, size_t *out, bool be) =
-		conv == WE_VEC_UTF16_TO_UTF8 ? we_avx2_utf16_narrow :
-					       we_avx2_utf8_widen;
+	struct vec_job j = { .conv = conv, .be = be };
 
-	if (vec_level() < WHATENC_VEC_AVX2)
-		goto done;
-	while (n - i >= WE_VEC_MIN) {
-		size_t c = n - i < WE_VEC_CHUNK ? n - i : WE_VEC_CHUNK, k, w;
-
-		if (!we_fpu_begin())
-			break;
-		k = fn(dst + o, src + i, c, &w, be);
-		we_fpu_end();
-		i += k;
-		o += w;
-		if (k + 16 <= c || !k)
-			break;	/* stopped by what it does not convert */
-	}
-done:
+	return vec_convert_chunks(&j, 16, dst, (size_t)-1, src, n, out);
+#else
+	*out = 0;
+	return 0;
 #endif
-	*out = o;
-	return i;
 }
 
 /*
@@ -195,4 +233,26 @@ size_t we_utf8_valid_copy(u8 *d, const u8 *s, size_t n)
 	if (d)
 		memcpy(d + done, s + done, p - done);
 	return p;
+}
+
+/*
+ * we_vec_sb_decode() - a prefix of the single-byte text at @src[0..@n-1]
+ * decoded to UTF-8 at @dst (@room bytes) by the AVX2 kernel (0 below
+ * AVX2), in chunks while it takes whole chunks; @high and @planes: the
+ * encoding's bytes 0x80..0xFF as UTF-8 (vec.h). Returns the bytes read,
+ * *@out the bytes written.
+ */
+size_t we_vec_sb_decode(u8 *dst, size_t room, const u8 *src, size_t n,
+			size_t *out, const u32 *high, const u8 *planes)
+{
+#if WE_VEC_X86
+	struct vec_job j = {
+		.conv = WE_VEC_SB_TO_UTF8, .high = high, .planes = planes,
+	};
+
+	return vec_convert_chunks(&j, 32, dst, room, src, n, out);
+#else
+	*out = 0;
+	return 0;
+#endif
 }

@@ -63,4 +63,16 @@ size_t we_avx2_utf16_narrow(u8 *dst, const u8 *src, size_t n, size_t *out,
 size_t we_avx2_utf8_scan(u8 *d, const u8 *s, size_t i, size_t n,
 			 size_t *done);
 
+/*
+ * Single-byte text at @src[0..@n-1] as UTF-8 at @dst (@room bytes; past
+ * the bytes written, bytes of the room may be overwritten): @high[] the
+ * UTF-8 of bytes 0x80..0xFF (the bytes, their count in the top byte; 0:
+ * unmapped), @planes the same bytes as 3 planes of 128 (leads, second,
+ * third bytes); stops at an unmapped byte's block, with fewer than 32
+ * bytes left or fewer than 128 bytes of room. Returns the bytes read,
+ * *@out the bytes written.
+ */
+size_t we_avx2_sb_decode(u8 *dst, size_t room, const u8 *src, size_t n,
+			 size_t *out, const u32 *high, const u8 *planes);
+
 #endif /* WHATENC_VEC_H */
