@@ -84,8 +84,9 @@ static inline unsigned int hweight32(unsigned int w)
 #endif
 
 /*
- * Vector paths (codec/vec.c): whether the CPU and the OS offer AVX2, and
- * the bracket around vector code. In the kernel, only where the FPU is
+ * Vector paths (codec/vec.c): whether the CPU and the OS offer AVX2 (and
+ * POPCNT, which gcc's avx2 target emits for __builtin_popcount(): every
+ * AVX2 CPU has it, a hypervisor may still hide it), and the bracket around vector code. In the kernel, only where the FPU is
  * usable (irq_fpu_usable()); we_fpu_begin() returns false otherwise and
  * the caller stays scalar. WE_VEC_MIN: the shortest input worth it.
  */
@@ -93,6 +94,7 @@ static inline unsigned int hweight32(unsigned int w)
 static inline bool we_cpu_has_avx2(void)
 {
 	return boot_cpu_has(X86_FEATURE_AVX2) &&
+	       boot_cpu_has(X86_FEATURE_POPCNT) &&
 	       cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL);
 }
 
@@ -117,7 +119,8 @@ static inline void we_fpu_end(void)
 #define WE_VEC_MIN	256
 #else
 #if defined(__x86_64__)
-#define we_cpu_has_avx2()	__builtin_cpu_supports("avx2")
+#define we_cpu_has_avx2()	(__builtin_cpu_supports("avx2") && \
+				 __builtin_cpu_supports("popcnt"))
 #else
 #define we_cpu_has_avx2()	false
 #endif
