@@ -127,8 +127,8 @@ static __always_inline size_t sb_ascii(u8 *out, const u8 *in, size_t n)
  */
 void we_sb_decode_long(const u16 *index, struct whatenc_buf *b)
 {
-	u32 high[128];
-	u8 planes[3][128];
+	u32 high[128] __uninitialized;
+	u8 planes[3][128] __uninitialized;
 	const u8 *in = b->in;
 	u8 *out = b->out;
 	size_t ip = b->in_pos, op = b->out_pos, end, w;

@@ -68,7 +68,7 @@ static WE_AVX2 __always_inline v32u8 SPLAT(u8 c)
 /* The lane @k (0, 1) of @v. */
 static WE_AVX2 __always_inline v16u8 sb_lane(v32u8 v, unsigned int k)
 {
-	v16u8 h[2];
+	v16u8 h[2] __uninitialized;
 
 	__builtin_memcpy(h, &v, 32);
 	return h[k];
@@ -115,7 +115,7 @@ sb_patch(u8 *d, const u8 *s, unsigned int m, const u32 *high, size_t *o)
 static WE_AVX2 __always_inline v32u8
 sb_lookup(const u8 *plane, v32u8 lo, v32u8 b4, v32u8 b5, v32u8 b6)
 {
-	v32u8 r[8];
+	v32u8 r[8] __uninitialized;
 	unsigned int k;
 
 #pragma GCC unroll 8
@@ -146,9 +146,9 @@ WE_AVX2 size_t we_avx2_sb_decode(u8 *dst, size_t room, const u8 *src,
 
 	while (n - i >= 32 && room - o >= SB_ROOM) {
 		v32u8 v = LD32(src + i), lo, b4, b5, b6, l, t, t3 = { 0 }, h, x;
-		v32u8 q[4];
+		v32u8 q[4] __uninitialized;
 		v8s32 rows;
-		u32 r[8];
+		u32 r[8] __uninitialized;
 		unsigned int am = MASK32(v), g;
 
 		if (!am) {

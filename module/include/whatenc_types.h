@@ -52,6 +52,12 @@ typedef int64_t s64;
 #define static_assert(expr, ...)	_Static_assert(expr, #expr)
 #define fallthrough	__attribute__((__fallthrough__))
 #define noinline	__attribute_noinline__	/* sys/cdefs.h */
+/* as the kernel's compiler_attributes.h: no -ftrivial-auto-var-init store */
+#if __has_attribute(__uninitialized__)
+#define __uninitialized	__attribute__((__uninitialized__))
+#else
+#define __uninitialized
+#endif
 #define READ_ONCE(x)	__atomic_load_n(&(x), __ATOMIC_RELAXED)
 #define WRITE_ONCE(x, v)	__atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
 /* userspace: API misuse is reported by the result alone */
