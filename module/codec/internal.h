@@ -935,22 +935,17 @@ we_dec_fast(struct whatenc_buf *b, bool ascii, unsigned int min_in,
  * The two-byte families' fast-path code (2 bytes readable): a complete
  * two-byte code with a single code point. The same @lookup as the
  * step's; @pairs: it can return WE_STEP_PAIR() (Big5), left to the
- * steps; @trail_ok: NULL, or the family's trail byte test when every
- * pointer is non-null (gb18030), so that only the byte is tested, not
- * the code point.
+ * steps.
  */
 static __always_inline u32
 we_two_byte_code(const u8 *p, unsigned int *len,
-		 u32 (*lookup)(u8 lead, u8 byte), bool pairs,
-		 bool (*trail_ok)(u8 byte))
+		 u32 (*lookup)(u8 lead, u8 byte), bool pairs)
 {
 	u32 cp;
 
 	*len = 2;
 	if (p[0] == 0x80 || p[0] == 0xff)
 		return 0;
-	if (trail_ok)
-		return trail_ok(p[1]) ? lookup(p[0], p[1]) : 0;
 	cp = lookup(p[0], p[1]);
 	return pairs && cp >= 0x110000 ? 0 : cp;
 }
@@ -1047,7 +1042,7 @@ static __always_inline u32 fam##_step(struct whatenc_decoder *d, u8 byte) \
 static __always_inline u32						\
 fam##_code(const u8 *p, size_t n, unsigned int *len)			\
 {									\
-	return we_two_byte_code(p, len, lookup, pairs, NULL);		\
+	return we_two_byte_code(p, len, lookup, pairs);			\
 }									\
 static void fam##_fast(struct whatenc_decoder *d, struct whatenc_buf *b) \
 {									\
