@@ -872,7 +872,11 @@ static __always_inline unsigned int we_utf8_write_roomy(u8 *p, u32 cp)
  * every code unconditionally, instead of the branch on "ASCII or not",
  * was slower (782 MB/s, 23.91; Shift_JIS 820 -> 663 MB/s): it makes the
  * next code's position wait for the word's load and count, where the
- * predicted branch lets the CPU run ahead.
+ * predicted branch lets the CPU run ahead. For the same reason a single
+ * ASCII byte followed by a non-ASCII one (the space between the words of
+ * Korean prose) is one byte copied, its length a constant, not a count
+ * from the word (EUC-KR decode, 64 KiB: 17.82 -> 16.87 instructions per
+ * byte, 1.03 -> 1.11 x encoding_rs).
  */
 static __always_inline void
 we_dec_fast_loop(struct whatenc_buf *b, bool ascii, unsigned int min_in,
@@ -891,6 +895,12 @@ we_dec_fast_loop(struct whatenc_buf *b, bool ascii, unsigned int min_in,
 		u32 cp;
 
 		if (ascii && in[ip] < 0x80) {
+			/* one ASCII byte between codes (a space) */
+			if (roomy && (min_in >= 2 || in_size - ip >= 2) &&
+			    in[ip + 1] >= 0x80) {
+				out[op++] = in[ip++];
+				continue;
+			}
 			if (!roomy || in_size - ip < 8 ||
 			    !we_ascii_short(in, &ip, out, &op))
 				we_ascii_fast(in, &ip, in_size, out, &op,
