@@ -10,18 +10,16 @@
 #include "tables_euc_kr.h"
 
 /*
- * EUC-KR decoder, step 3: the index EUC-KR code point of @lead and
- * @byte, 0 if byte is outside 0x41..0xFE or the pointer is null.
+ * EUC-KR decoder, step 3: the index EUC-KR code point of pointer
+ * (@lead - 0x81) * 190 + (@byte - 0x41), 0 if byte is outside 0x41..0xFE
+ * or the pointer is null (the table has all 126 leads' rows: no branch
+ * on the lead).
  */
 static inline u32 euc_kr_lookup(u8 lead, u8 byte)
 {
-	if (byte < 0x41 || byte == 0xff)
+	if ((u8)(byte - 0x41) >= 0xff - 0x41)
 		return 0;
-	if (lead < 0xc7)
-		return euc_kr_dec[(lead - 0x81) * 190 + byte - 0x41];
-	if (byte < 0xa1)
-		return 0;
-	return euc_kr_dec_hi[(lead - 0xc7) * 94 + byte - 0xa1];
+	return euc_kr_dec[(lead - 0x81) * 190 + byte - 0x41];
 }
 
 /* The bytes of the index pointer for @cp (lead << 8 | trail), or 0. */

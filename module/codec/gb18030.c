@@ -49,22 +49,19 @@ static u32 gb_ranges_pointer(u32 cp)
 			 gb18030_rng_cp_hint);
 }
 
-/* gb18030 decoder, step 5: a two-byte code's second byte, 0x40..0x7E, 0x80..0xFE */
-static inline bool gb_trail_ok(u8 byte)
-{
-	return byte >= 0x40 && byte != 0x7f && byte != 0xff;
-}
-
 /*
- * The index gb18030 code point of @lead and @byte, 0 if byte is not a
- * trail byte (every pointer of index gb18030 is non-null).
+ * gb18030 decoder, step 5: the index gb18030 code point of pointer
+ * (@lead - 0x81) * 190 + @byte - offset (offset 0x40 if byte < 0x7F,
+ * else 0x41), 0 if byte is not in 0x40..0x7E or 0x80..0xFE. The table
+ * has a column for every byte 0x40..0xFF, 0 for 0x7F and 0xFF (every
+ * pointer of index gb18030 is non-null): no arithmetic on the trail's
+ * side of 0x7F.
  */
 static inline u32 gb_lookup(u8 lead, u8 byte)
 {
-	if (!gb_trail_ok(byte))
+	if (byte < 0x40)
 		return 0;
-	return gb18030_dec[(lead - 0x81) * 190 + byte -
-			   (byte < 0x7f ? 0x40 : 0x41)];
+	return gb18030_dec[(lead - 0x81) * 192 + byte - 0x40];
 }
 
 /* The gb18030 decoder's steps (GBK's decoder is the same). */
@@ -116,7 +113,7 @@ static __always_inline u32 gb_step(struct whatenc_decoder *d, u8 byte)
 
 static __always_inline u32 gb_code(const u8 *p, size_t n, unsigned int *len)
 {
-	return we_two_byte_code(p, len, gb_lookup, false, gb_trail_ok);
+	return we_two_byte_code(p, len, gb_lookup, false);
 }
 
 static void gb_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)

@@ -138,10 +138,18 @@ def gb18030(ctx):
                       "its ranges, reverse table", deltas)]
     out.append("#ifndef WHATENC_TABLES_GB18030_H\n"
                "#define WHATENC_TABLES_GB18030_H\n\n")
-    out.append("/* index gb18030: pointer -> code point (all BMP, none null) */\n")
-    out.append(common.c_array("static const u16 gb18030_dec[%d]" % len(index),
-                              index))
-    sizes["gb18030_dec"] = 2 * len(index)
+    # index gb18030 in rows of 192 columns, trail - 0x40 (0x40..0xFF):
+    # the columns of trails 0x7F and 0xFF are 0, no other entry is
+    dec = []
+    for row in range(126):
+        for t in range(0x40, 0x100):
+            dec.append(0 if t in (0x7F, 0xFF) else
+                       index[row * 190 + t - (0x40 if t < 0x7F else 0x41)])
+    out.append("/* index gb18030 by lead - 0x81 and trail - 0x40: code point, "
+               "all BMP;\n * 0 for the trails 0x7F and 0xFF */\n")
+    out.append(common.c_array("static const u16 gb18030_dec[%d]" % len(dec),
+                              dec))
+    sizes["gb18030_dec"] = 2 * len(dec)
 
     # ranges, without the last (189000 -> U+10000), which the code handles
     out.append("\n/* index gb18030 ranges below pointer 39420 (pointer, code point) */\n")

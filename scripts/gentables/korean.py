@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """EUC-KR (windows-949, Unified Hangul Code) -> module/codec/tables/tables_euc_kr.h.
 
-The decoder table is index EUC-KR by pointer (up to the last non-null
-pointer); the encoder's is a bitmap + rank reverse table of the first
-pointer of each code point (see chinese.rank_table()), except for the
+The decoder table is index EUC-KR by pointer for all 126 leads (the
+nulls after the last non-null pointer included: one row layout, so the
+decoder's lookup is the spec's pointer arithmetic alone, 47,880 bytes);
+the encoder's is a bitmap + rank reverse table of the first pointer of
+each code point (see chinese.rank_table()), except for the
 11172 Hangul syllables U+AC00..U+D7A3, which are all in the index in
 Unicode order in two runs: the 2350 of KS X 1001 (rows 0xB0..0xC8,
 trails 0xA1..0xFE) and the 8822 others of the Unified Hangul Code
@@ -23,17 +25,15 @@ def euc_kr_bytes(pointer):
 
 def generate(ctx):
     index = list(ctx.indexes["euc-kr"])
-    # leads 0x81..0xC6: all 190 trails; leads 0xC7..0xFE: only 0xA1..0xFE
-    # (KS X 1001) have code points
-    split = (0xC7 - 0x81) * 190
+    # index EUC-KR by pointer, (lead - 0x81) * 190 + trail - 0x41, for
+    # every lead 0x81..0xFE: one row layout, no branch on the lead or the
+    # trail's class (leads 0xC7..0xFE only have trails 0xA1..0xFE)
     assert all(index[(lead - 0x81) * 190 + t - 0x41] is None
                for lead in range(0xC7, 0xFF) for t in range(0x41, 0xA1))
-    dec = [c or 0 for c in index[:split]]
-    dec_hi = [index[(lead - 0x81) * 190 + t - 0x41] or 0
-              for lead in range(0xC7, 0xFF) for t in range(0xA1, 0xFF)
-              if (lead - 0x81) * 190 + t - 0x41 < len(index)]
-    assert len(dec_hi) == 56 * 94
-    assert all(c <= 0xFFFF for c in dec + dec_hi)
+    size = 126 * 190
+    assert len(index) <= size
+    dec = [c or 0 for c in index] + [0] * (size - len(index))
+    assert all(c <= 0xFFFF for c in dec)
     enc = {}
     for pointer, cp in enumerate(index):
         if cp is not None:
@@ -57,11 +57,8 @@ def generate(ctx):
     out = [ctx.header("tables_euc_kr.h - EUC-KR: index EUC-KR and "
                       "its reverse table")]
     out.append("#ifndef WHATENC_TABLES_EUC_KR_H\n#define WHATENC_TABLES_EUC_KR_H\n\n")
-    out.append("/* index EUC-KR, leads 0x81..0xC6: pointer -> code point, 0 = null */\n")
+    out.append("/* index EUC-KR: pointer -> code point, 0 = null (leads 0x81..0xFE) */\n")
     out.append(common.c_array("static const u16 euc_kr_dec[%d]" % len(dec), dec))
-    out.append("\n/* leads 0xC7..0xFE, trails 0xA1..0xFE (94 a row); other trails null */\n")
-    out.append(common.c_array("static const u16 euc_kr_dec_hi[%d]" % len(dec_hi),
-                              dec_hi))
     out.append("\n/* encoder: code point -> lead << 8 | trail */\n")
     text, _ = rank_table(ctx, "euc_kr", enc)
     out.append(text)
