@@ -101,13 +101,14 @@ static inline unsigned int we_sjis_to_euc_jp(unsigned int code)
 
 /*
  * Encoders' fast path: the code point of a well-formed 3-byte UTF-8
- * sequence at @p (U+0800..U+FFFF but surrogates), or 0.
+ * sequence at @p (U+0800..U+FFFF but surrogates), or 0; 4 bytes must be
+ * readable (one load).
  */
 static inline u32 we_utf8_3(const u8 *p)
 {
 	u32 cp;
 
-	return we_utf8_23(p, &cp) == 3 ? cp : 0;
+	return we_utf8_23w(p, we_le32(p), &cp) == 3 ? cp : 0;
 }
 
 #endif /* WHATENC_JIS_H */

@@ -84,8 +84,8 @@ static void sjis_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
  * UTF-8 (U+0800..U+FFFF) of half-width katakana or of a code point with
  * an index Shift_JIS pointer, written straight to the output. Stops, for
  * the general path, at anything else (2- and 4-byte UTF-8, U+203E,
- * unmappable or malformed input, a sequence cut by the end of the
- * input) or when the output is short.
+ * unmappable or malformed input, fewer than 4 bytes left) or when the
+ * output is short.
  */
 static void sjis_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 {
@@ -104,7 +104,7 @@ static void sjis_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 				break;
 			continue;
 		}
-		if (in_size - ip < 3 || out_size - op < 2)
+		if (in_size - ip < 4 || out_size - op < 2)
 			break;
 		cp = we_utf8_3(in + ip);
 		if (cp >= 0xff61 && cp <= 0xff9f) {
@@ -117,8 +117,7 @@ static void sjis_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 		code = we_sjis_code(cp == 0x2212 ? 0xff0d : cp);
 		if (!code)
 			break;
-		out[op] = code >> 8;
-		out[op + 1] = code & 0xff;
+		we_put_be16(out + op, code);
 		op += 2;
 		ip += 3;
 	}
