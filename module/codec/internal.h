@@ -616,8 +616,8 @@ static __always_inline u32 we_enc_next(struct whatenc_encoder *e,
  * Fast path of the two-byte encoders: ASCII runs and complete two- and
  * three-byte UTF-8 characters that have a two-byte form, while at least
  * 4 input bytes (each character read as one word) and 2 output bytes
- * remain. Anything else (four-byte UTF-8,
- * malformed input, unmappable code points) is left to the general path
+ * remain. Anything else (four-byte UTF-8, malformed input, unmappable
+ * code points) is left to the general path
  * of we_encode_two_byte(), which handles it and comes back here.
  */
 static __always_inline void we_enc_fast_two_byte(struct whatenc_buf *b,
@@ -628,14 +628,18 @@ static __always_inline void we_enc_fast_two_byte(struct whatenc_buf *b,
 	/* locals: the byte stores below could alias *b */
 	const size_t in_size = b->in_size, out_size = b->out_size;
 	size_t ip = b->in_pos, op = b->out_pos;
+	/* the last positions with 4 bytes to read and room for 2 */
+	const size_t in_last = in_size - 4, out_last = out_size - 2;
 
-	while (in_size - ip >= 4 && out_size - op >= 2) {
+	if (in_size < 4 || out_size < 2)
+		return;
+	while (ip <= in_last && op <= out_last) {
 		unsigned int len;
 		u32 cp;
 		u16 code;
 
 		if (in[ip] < 0x80) {
-			if (in_size - ip < 8 || out_size - op < 8 ||
+			if (ip + 4 > in_last || op + 6 > out_last ||
 			    !we_ascii_short(in, &ip, out, &op))
 				we_ascii_enc_fast(in, &ip, in_size, out, &op,
 						  out_size);
