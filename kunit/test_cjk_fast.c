@@ -12,7 +12,9 @@
  * U+4E00; gb18030/GBK D2 BB index-gb18030.txt 15512, U+4E00; Big5 A4 40
  * index-big5.txt 5495, U+4E00; EUC-KR B0 A1 index-euc-kr.txt 9026,
  * U+AC00; gb18030 and EUC-KR A1 A4 (pointer 6179) and Big5 A1 50
- * (5040) U+00B7, a two-byte UTF-8 character;
+ * (5040) U+00B7, a two-byte UTF-8 character; index-jis0208.txt has
+ * U+7E8A at pointers 8272 and 10744: EUC-JP F9 A1 (the first pointer),
+ * Shift_JIS FA 5C (index Shift_JIS pointer: 8272..8835 left out);
  * byte 0xFF is an error in each of these decoders, and a lead byte
  * followed by '!' (0x21, no trail byte anywhere) is one error and the
  * '!' is read again ("restore to I/O queue").
@@ -30,8 +32,8 @@ struct fast_case {
 };
 
 static const struct fast_case fast_cases[] = {
-	{ WHATENC_SHIFT_JIS, { 0x88, 0xea }, 0x4e00, { 0 }, 0 },
-	{ WHATENC_EUC_JP, { 0xb0, 0xec }, 0x4e00, { 0 }, 0 },
+	{ WHATENC_SHIFT_JIS, { 0x88, 0xea }, 0x4e00, { 0xfa, 0x5c }, 0x7e8a },
+	{ WHATENC_EUC_JP, { 0xb0, 0xec }, 0x4e00, { 0xf9, 0xa1 }, 0x7e8a },
 	{ WHATENC_GBK, { 0xd2, 0xbb }, 0x4e00, { 0xa1, 0xa4 }, 0xb7 },
 	{ WHATENC_GB18030, { 0xd2, 0xbb }, 0x4e00, { 0xa1, 0xa4 }, 0xb7 },
 	{ WHATENC_BIG5, { 0xa4, 0x40 }, 0x4e00, { 0xa1, 0x50 }, 0xb7 },
@@ -281,8 +283,10 @@ WT_CASE(cjk_fast_katakana)
 /*
  * The two-byte encoders' fast path (we_enc_fast_two_byte()): the same
  * shapes in UTF-8, html mode, the middle a second character or U+0E01
- * (in none of the three indexes: "&#3585;"), every output size. The
- * code points have one pointer each in the indexes (the ones above).
+ * (in none of the indexes: "&#3585;"), every output size. The code
+ * points have one pointer each in the indexes (the ones above), but
+ * U+7E8A (two in index jis0208: the EUC-JP fast path leaves it to the
+ * step).
  */
 static void enc_make(const struct fast_case *c, struct fast_input *f,
 		     unsigned int ncodes, unsigned int r1, int kind,

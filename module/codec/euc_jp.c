@@ -105,20 +105,19 @@ static __always_inline unsigned int euc_jp_enc_step(struct whatenc_encoder *e,
 }
 
 /*
- * Encoder fast path: 3-byte UTF-8 in, through the step, two bytes out,
- * while 3 input and 2 output bytes remain.
+ * EUC-JP bytes of @cp for the encoders' fast path, or 0 (the step then
+ * does it): index jis0208 pointers below 8272 from the Shift_JIS table
+ * (we_sjis_to_euc_jp()), U+2212 as U+FF0D. U+00A5, U+203E and the
+ * half-width katakana have no index Shift_JIS pointer: 0.
  */
+static __always_inline u16 euc_jp_enc_lookup(u32 cp)
+{
+	return we_sjis_to_euc_jp(we_sjis_code(cp == 0x2212 ? 0xff0d : cp));
+}
+
 static void euc_jp_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 {
-	while (b->in_size - b->in_pos >= 3 && b->out_size - b->out_pos >= 2) {
-		u32 cp = we_utf8_3(b->in + b->in_pos);
-
-		if (!cp || cp == 0x203e ||
-		    !euc_jp_enc_step(e, cp, b->out + b->out_pos))
-			break;
-		b->in_pos += 3;
-		b->out_pos += 2;
-	}
+	we_enc_fast_two_byte(b, euc_jp_enc_lookup);
 }
 
 WE_STEP_FAMILY(euc_jp, euc_jp_step, euc_jp_dec_fast, euc_jp_enc_step, euc_jp_enc_fast);

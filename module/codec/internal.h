@@ -235,6 +235,27 @@ size_t we_vec_sb_decode(u8 *dst, size_t room, const u8 *src, size_t n,
 /* the scalar validator (utf8.c), the reference of we_utf8_valid_copy() */
 size_t we_utf8_valid_scalar(const u8 *s, size_t n);
 
+/* The 4 bytes at @p as a number, @p[k] in bits 8k..8k+7. */
+static inline u32 we_le32(const u8 *p)
+{
+	u32 w;
+
+	memcpy(&w, p, 4);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = __builtin_bswap32(w);
+#endif
+	return w;
+}
+
+/* Store @v at @p, high byte first (one 16-bit store, not two bytes). */
+static inline void we_put_be16(u8 *p, u16 v)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	v = __builtin_bswap16(v);
+#endif
+	memcpy(p, &v, 2);
+}
+
 /* Index of the first byte of word @m (only bits 0x80 set) that has its bit. */
 static inline unsigned int we_first_high_byte(u64 m)
 {
@@ -423,17 +444,19 @@ static __always_inline bool we_ascii_short(const u8 *in, size_t *ip,
 
 /*
  * Encoders' fast paths: a well-formed 2- or 3-byte UTF-8 sequence at @p
- * (3 bytes must be readable). Returns its length and sets *@cp, or
- * returns 0 for anything else (ASCII, 4-byte, malformed, overlong,
- * surrogate), which the caller leaves to we_utf8_read(). The bit
- * patterns and the spec's boundaries are checked with masks on the three
- * bytes as one number (E0 80..9F: lead nibble 0 and trail bit 5 clear;
- * ED A0..BF: lead nibble D and trail bit 5 set; C0, C1: lead bits 1-4
- * clear).
+ * (3 bytes must be readable), whose bytes are also @w (@p[k] in bits
+ * 8k..8k+7; bits 24..31 are not looked at: a caller with 4 bytes
+ * readable loads them as one word, we_le32()). Returns its length and
+ * sets *@cp, or returns 0 for anything else (ASCII, 4-byte, malformed,
+ * overlong, surrogate), which the caller leaves to we_utf8_read(). The
+ * bit patterns and the spec's boundaries are checked with masks on the
+ * three bytes as one number (E0 80..9F: lead nibble 0 and trail bit 5
+ * clear; ED A0..BF: lead nibble D and trail bit 5 set; C0, C1: lead bits
+ * 1-4 clear).
  */
-static inline unsigned int we_utf8_23(const u8 *p, u32 *cp)
+static __always_inline unsigned int we_utf8_23w(const u8 *p, u32 w, u32 *cp)
 {
-	u32 w = p[0] | (u32)p[1] << 8 | (u32)p[2] << 16, t;
+	u32 t;
 
 	if ((w & 0xc0c0f0) == 0x8080e0) {
 		t = w & 0x200f;
@@ -448,6 +471,12 @@ static inline unsigned int we_utf8_23(const u8 *p, u32 *cp)
 		return 2;
 	}
 	return 0;
+}
+
+/* we_utf8_23w() with 3 bytes readable at @p. */
+static inline unsigned int we_utf8_23(const u8 *p, u32 *cp)
+{
+	return we_utf8_23w(p, p[0] | (u32)p[1] << 8 | (u32)p[2] << 16, cp);
 }
 
 /* Values of we_utf8_read() that are not code points. */
@@ -586,8 +615,9 @@ static __always_inline u32 we_enc_next(struct whatenc_encoder *e,
 /*
  * Fast path of the two-byte encoders: ASCII runs and complete two- and
  * three-byte UTF-8 characters that have a two-byte form, while at least
- * 3 input and 2 output bytes remain. Anything else (four-byte UTF-8,
- * malformed input, unmappable code points) is left to the general path
+ * 4 input bytes (each character read as one word) and 2 output bytes
+ * remain. Anything else (four-byte UTF-8, malformed input, unmappable
+ * code points) is left to the general path
  * of we_encode_two_byte(), which handles it and comes back here.
  */
 static __always_inline void we_enc_fast_two_byte(struct whatenc_buf *b,
@@ -598,27 +628,30 @@ static __always_inline void we_enc_fast_two_byte(struct whatenc_buf *b,
 	/* locals: the byte stores below could alias *b */
 	const size_t in_size = b->in_size, out_size = b->out_size;
 	size_t ip = b->in_pos, op = b->out_pos;
+	/* the last positions with 4 bytes to read and room for 2 */
+	const size_t in_last = in_size - 4, out_last = out_size - 2;
 
-	while (in_size - ip >= 3 && out_size - op >= 2) {
+	if (in_size < 4 || out_size < 2)
+		return;
+	while (ip <= in_last && op <= out_last) {
 		unsigned int len;
 		u32 cp;
 		u16 code;
 
 		if (in[ip] < 0x80) {
-			if (in_size - ip < 8 || out_size - op < 8 ||
+			if (ip + 4 > in_last || op + 6 > out_last ||
 			    !we_ascii_short(in, &ip, out, &op))
 				we_ascii_enc_fast(in, &ip, in_size, out, &op,
 						  out_size);
 			continue;
 		}
-		len = we_utf8_23(in + ip, &cp);
+		len = we_utf8_23w(in + ip, we_le32(in + ip), &cp);
 		if (!len)
 			break;
 		code = lookup(cp);
 		if (!code)
 			break;
-		out[op] = code >> 8;
-		out[op + 1] = code & 0xff;
+		we_put_be16(out + op, code);
 		op += 2;
 		ip += len;
 	}

@@ -239,7 +239,8 @@ static void unread(struct whatenc_encoder *e, struct whatenc_buf *b,
  * code points with an index jis0208 pointer (after the spec's U+2212 and
  * half-width katakana mappings), two bytes each, over local positions.
  * Stops, for the general path, at anything else (ASCII, U+203E, other
- * lengths, unmappable or cut input) or when the output is short.
+ * lengths, unmappable input, fewer than 4 bytes left) or when the output
+ * is short.
  */
 static void iso_enc_jis_run(struct whatenc_buf *b)
 {
@@ -248,7 +249,7 @@ static void iso_enc_jis_run(struct whatenc_buf *b)
 	size_t ip = b->in_pos, op = b->out_pos;
 	const size_t in_size = b->in_size, out_size = b->out_size;
 
-	while (in_size - ip >= 3 && out_size - op >= 2) {
+	while (in_size - ip >= 4 && out_size - op >= 2) {
 		u32 cp = we_utf8_3(in + ip);
 		int p;
 

@@ -79,14 +79,36 @@ static inline unsigned int we_sjis_code(u32 cp)
 }
 
 /*
+ * EUC-JP bytes (lead << 8 | trail) for the Shift_JIS bytes @code of
+ * we_sjis_code(), if their pointer is below 8272 (Shift_JIS lead below
+ * 0xED), or 0. Such an index Shift_JIS pointer is also the code point's
+ * index jis0208 pointer: the first pointer outside 8272..8835, below
+ * 8272, is the first pointer. So the EUC-JP encoder reads the Shift_JIS
+ * table and turns the pointer's row pair and column (0..187) into its
+ * row (pointer / 94) and column (pointer % 94) without a division.
+ */
+static inline unsigned int we_sjis_to_euc_jp(unsigned int code)
+{
+	unsigned int row = (u8)(((code >> 8) ^ 0x20) - 0xa1);
+	unsigned int t = (code & 0xff) - 0x40, hi;
+
+	if (row >= 8272 / 188)
+		return 0;
+	t -= t > 0x3f;
+	hi = t >= 94;
+	return (0xa1 + 2 * row + hi) << 8 | (0xa1 + t - 94 * hi);
+}
+
+/*
  * Encoders' fast path: the code point of a well-formed 3-byte UTF-8
- * sequence at @p (U+0800..U+FFFF but surrogates), or 0.
+ * sequence at @p (U+0800..U+FFFF but surrogates), or 0; 4 bytes must be
+ * readable (one load).
  */
 static inline u32 we_utf8_3(const u8 *p)
 {
 	u32 cp;
 
-	return we_utf8_23(p, &cp) == 3 ? cp : 0;
+	return we_utf8_23w(p, we_le32(p), &cp) == 3 ? cp : 0;
 }
 
 #endif /* WHATENC_JIS_H */

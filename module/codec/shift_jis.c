@@ -84,8 +84,9 @@ static void sjis_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
  * UTF-8 (U+0800..U+FFFF) of half-width katakana or of a code point with
  * an index Shift_JIS pointer, written straight to the output. Stops, for
  * the general path, at anything else (2- and 4-byte UTF-8, U+203E,
- * unmappable or malformed input, a sequence cut by the end of the
- * input) or when the output is short.
+ * unmappable or malformed input, fewer than 4 bytes left) or when the
+ * output is short; does nothing with fewer than 4 input bytes or 2
+ * output bytes in all.
  */
 static void sjis_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 {
@@ -93,7 +94,11 @@ static void sjis_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 	u8 *out = b->out;
 	size_t ip = b->in_pos, op = b->out_pos;
 	const size_t in_size = b->in_size, out_size = b->out_size;
+	/* the last positions with 4 bytes to read and room for 2 */
+	const size_t in_last = in_size - 4, out_last = out_size - 2;
 
+	if (in_size < 4 || out_size < 2)
+		return;
 	while (ip < in_size) {
 		unsigned int code;
 		u32 cp;
@@ -104,7 +109,7 @@ static void sjis_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 				break;
 			continue;
 		}
-		if (in_size - ip < 3 || out_size - op < 2)
+		if (ip > in_last || op > out_last)
 			break;
 		cp = we_utf8_3(in + ip);
 		if (cp >= 0xff61 && cp <= 0xff9f) {
@@ -117,8 +122,7 @@ static void sjis_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 		code = we_sjis_code(cp == 0x2212 ? 0xff0d : cp);
 		if (!code)
 			break;
-		out[op] = code >> 8;
-		out[op + 1] = code & 0xff;
+		we_put_be16(out + op, code);
 		op += 2;
 		ip += 3;
 	}

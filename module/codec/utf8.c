@@ -16,18 +16,6 @@
  */
 #include "internal.h"
 
-/* The 4 bytes at @p as a number, @p[k] in bits 8k..8k+7. */
-static inline u32 utf8_le32(const u8 *p)
-{
-	u32 w;
-
-	memcpy(&w, p, 4);
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	w = __builtin_bswap32(w);
-#endif
-	return w;
-}
-
 /*
  * Length of the longest prefix of @p[0..@n-1] that is complete, valid
  * UTF-8. Never reads past @n. With 4 bytes left or more, a sequence is
@@ -40,7 +28,7 @@ size_t we_utf8_valid_scalar(const u8 *p, size_t n)
 	size_t i = 0;
 
 	while (n - i >= 4) {
-		u32 w = utf8_le32(p + i), m;
+		u32 w = we_le32(p + i), m;
 
 		if (!(w & 0x80)) {
 			m = w & 0x80808080;
@@ -60,7 +48,7 @@ size_t we_utf8_valid_scalar(const u8 *p, size_t n)
 				i += 3;
 				if (n - i < 4)
 					break;
-				w = utf8_le32(p + i);
+				w = we_le32(p + i);
 			} while ((w & 0xc0c0f0) == 0x8080e0);
 			continue;
 		}
@@ -72,7 +60,7 @@ size_t we_utf8_valid_scalar(const u8 *p, size_t n)
 				i += 2;
 				if (n - i < 4)
 					break;
-				w = utf8_le32(p + i);
+				w = we_le32(p + i);
 			} while ((w & 0xc0e0) == 0x80c0);
 			continue;
 		}
