@@ -125,6 +125,27 @@ static __always_inline u8 sb_enc2(const u8 *pidx, const u8 *page, size_t c,
 }
 
 /*
+ * we_ascii_copy() where @dst has room for @n bytes: a run ending in the
+ * first word is stored as the whole word (the bytes past it are scratch
+ * stores, overwritten by the next character or past the output), not by
+ * we_copy_short()'s three tests on its length, which mispredict on the
+ * word lengths of real text (issue 18 part D).
+ */
+static __always_inline size_t sb_ascii_copy(u8 *dst, const u8 *src, size_t n)
+{
+	u64 w, m;
+
+	if (n < 8)
+		return we_ascii_copy(dst, src, n);
+	memcpy(&w, src, 8);
+	memcpy(dst, &w, 8);
+	m = w & 0x8080808080808080ull;
+	if (m)
+		return we_first_high_byte(m);
+	return 8 + we_ascii_copy(dst + 8, src + 8, n - 8);
+}
+
+/*
  * Fast path of the encoder: complete, valid 1-3 byte UTF-8 sequences of
  * mappable code points below WE_SB_PAGE_LIMIT, straight from the input.
  * Stops (leaving the rest to the spec's reader and sb_enc_step()) at
@@ -176,7 +197,7 @@ again:
 				p++;
 				continue;
 			}
-			n = we_ascii_copy(o, p, end - p);
+			n = sb_ascii_copy(o, p, end - p);
 			p += n;
 			o += n;
 			continue;

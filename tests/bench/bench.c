@@ -28,15 +28,21 @@
  * instruction counts, e.g. valgrind --tool=callgrind
  * --toggle-collect=w_run, see scripts/bench-instr), BENCH_PIECES.
  *
- * Sizes below 64 KiB: BENCH_PIECES (default 64) distinct inputs of that
- * size, consecutive pieces of the text, converted in turn. One short
- * input converted a million times lets the CPU's branch predictor learn
- * the outcome of every branch in it (on this machine encoding_rs then
- * ran its Shift_JIS decoder 3x faster per byte at 1 KiB than at 64 KiB
- * with the same instructions per byte): that measured the predictor, not
- * a converter. BENCH_PIECES=1 gives the old single input. The first
- * piece is the single input of before; instruction counts (one call,
- * BENCH_CALLS=1) convert it.
+ * Sizes below 1 MiB: BENCH_PIECES distinct inputs of that size,
+ * consecutive pieces of the text, converted in turn; by default as many
+ * as make 1 MiB of text (the corpus; a smaller corpus repeats), at most
+ * MAXPIECES. One short input converted a million times lets the CPU's
+ * branch predictor learn the outcome of every branch in it (on this
+ * machine encoding_rs then ran its Shift_JIS decoder 3x faster per byte
+ * at 1 KiB than at 64 KiB with the same instructions per byte): that
+ * measured the predictor, not a converter. It learns more than one
+ * might think: 64 KiB of text converted again and again ran whatenc's
+ * windows-1250 encoder at 3,100 MB/s and 256 KiB or more at 390, the
+ * speed of real text (issue 18 part D in docs/performance.md), so the
+ * former default (64 pieces below 64 KiB, one from 64 KiB up) measured
+ * 1 and 64 KiB on text the predictor had learned. BENCH_PIECES=1 gives
+ * the old single input. The first piece is the single input of before;
+ * instruction counts (one call, BENCH_CALLS=1) convert it.
  */
 #define _GNU_SOURCE
 #include <math.h>
@@ -49,8 +55,8 @@
 #include "bench.h"
 
 #define MAXREPS 32
-#define MAXPIECES 256
-#define PIECES_BELOW (64 << 10)
+#define MAXPIECES 1024
+#define DISTINCT (1 << 20)	/* bytes of distinct text per row */
 
 static const struct bench_case cases[] = {
 	{ WHATENC_UTF_8, "ja", "UTF-8", "UTF-8", "utf-8", -1 },
@@ -120,7 +126,7 @@ static const struct bench_peer *peers[NPEERS_MAX];
 static int npeers;
 static int failures, checks;
 static long fixed_calls;	/* BENCH_CALLS: for instruction counts */
-static int npieces = 64;	/* BENCH_PIECES: inputs below PIECES_BELOW */
+static int npieces;	/* BENCH_PIECES: inputs below DISTINCT, 0: default */
 
 static const char *envs(const char *name, const char *def)
 {
@@ -313,6 +319,18 @@ static double sum_log[NPEERS_MAX][2][3];
 static int sum_n[NPEERS_MAX][2][3];
 static double worst[NPEERS_MAX][2];
 static char worst_what[NPEERS_MAX][2][96];
+
+/* Inputs per row of @size bytes: DISTINCT bytes of text, or BENCH_PIECES. */
+static int pieces_for(size_t size)
+{
+	size_t n = (DISTINCT + size - 1) / size;
+
+	if (size >= DISTINCT)
+		return 1;
+	if (npieces)
+		return npieces;
+	return n < MAXPIECES ? (int)n : MAXPIECES;
+}
 
 /*
  * @npieces distinct inputs (@in[i], expected output @ref[i]), converted
@@ -540,9 +558,9 @@ int main(int argc, char **argv)
 			if (!strcmp(tok, vnames[v]) && nvariants < 3)
 				variants[nvariants++] = vnames[v];
 	fixed_calls = atol(envs("BENCH_CALLS", "0"));
-	npieces = atoi(envs("BENCH_PIECES", "64"));
-	if (npieces < 1 || npieces > MAXPIECES)
-		npieces = 64;
+	npieces = atoi(envs("BENCH_PIECES", "0"));
+	if (npieces < 0 || npieces > MAXPIECES)
+		npieces = 0;
 	only = getenv("BENCH_ONLY");
 	if (only && !*only)
 		only = NULL;
@@ -593,7 +611,7 @@ int main(int argc, char **argv)
 					struct vec in[MAXPIECES] = { 0 };
 					struct vec ref[MAXPIECES] = { 0 };
 					size_t start = 0;
-					int np = size < PIECES_BELOW ? npieces : 1;
+					int np = pieces_for(size);
 
 					for (int j = 0; j < np; j++)
 						make_input(&k, d, size, &start,
