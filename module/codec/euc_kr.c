@@ -35,4 +35,66 @@ static __always_inline u16 euc_kr_enc_lookup(u32 cp)
 	return we_rank_lookup(&bmp, cp);
 }
 
-WE_TWO_BYTE_FAMILY(euc_kr, euc_kr_lookup, false, euc_kr_enc_lookup);
+WE_TWO_BYTE_PARTS(euc_kr, euc_kr_lookup, false, euc_kr_enc_lookup)
+
+/*
+ * The decoder's fast path with room for 4 output bytes per input byte
+ * (we_dec_fast()'s roomy case) while 8 input bytes remain. Korean prose
+ * is Hangul syllables separated by single spaces: a branch on "ASCII or
+ * not" before each code is mispredicted at the end of every word. So a
+ * code takes the byte after it along when that is ASCII, without a
+ * branch: the code's 3 UTF-8 bytes and that byte are one 32-bit store
+ * (the fourth byte is scratch when it is not taken), the positions
+ * advance by a computed length. The rest of a longer ASCII run, codes
+ * below U+0800 and anything else are branches as in we_dec_fast_loop()
+ * (scripts/bench-instr EUC-KR 64 text decode: 16.87 -> 17.99
+ * instructions per byte, yet 530 -> 690 MB/s).
+ */
+static void euc_kr_fast_roomy(struct whatenc_buf *b)
+{
+	const u8 *in = b->in;
+	u8 *out = b->out;
+	size_t ip = b->in_pos, op = b->out_pos;
+	/* locals: the stores to out[] could alias *b */
+	const size_t in_size = b->in_size, out_size = b->out_size;
+
+	while (in_size - ip >= 8) {
+		unsigned int len, sp;
+		u32 w, cp;
+
+		if (in[ip] < 0x80) {
+			if (!we_ascii_short(in, &ip, out, &op))
+				we_ascii_fast(in, &ip, in_size, out, &op,
+					      out_size);
+			continue;
+		}
+		cp = euc_kr_code(in + ip, 2, &len);
+		if (cp < 0x800) {
+			if (!cp)
+				break;
+			op += we_utf8_write(out + op, cp);
+			ip += 2;
+			continue;
+		}
+		w = we_le32(in + ip);
+		/* byte 2 ASCII: take it along */
+		sp = ~(w >> 23) & 1;
+		we_put_le32(out + op, we_utf8_3_le(cp) | (w & 0xff0000) << 8);
+		ip += 2 + sp;
+		op += 3 + sp;
+	}
+	b->in_pos = ip;
+	b->out_pos = op;
+}
+
+static void euc_kr_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
+{
+	size_t out_left = b->out_size - b->out_pos;
+
+	if (out_left && (out_left - 1) / 4 >= b->in_size - b->in_pos)
+		euc_kr_fast_roomy(b);
+	we_dec_fast(b, true, 2, 4, euc_kr_code);
+}
+
+WE_STEP_FAMILY(euc_kr, euc_kr_step, euc_kr_fast, euc_kr_enc_step,
+	       euc_kr_enc_fast);

@@ -868,6 +868,25 @@ static __always_inline u32 we_two_byte_step(u8 *lead, u8 byte,
 	return WE_STEP_ERROR(0);
 }
 
+/* Store @v at @p, low byte first (one 32-bit store). */
+static inline void we_put_le32(u8 *p, u32 v)
+{
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap32(v);
+#endif
+	memcpy(p, &v, 4);
+}
+
+/*
+ * The UTF-8 form of @cp, U+0800..U+FFFF, as a number whose bits 8k..8k+7
+ * are its byte k (we_put_le32() stores it; bits 24..31 are zero).
+ */
+static __always_inline u32 we_utf8_3_le(u32 cp)
+{
+	return (0xe0 | cp >> 12) | (0x80 | ((cp >> 6) & 0x3f)) << 8 |
+	       (0x80 | (cp & 0x3f)) << 16;
+}
+
 /*
  * we_utf8_write() for a BMP character above U+07FF (most CJK
  * characters) as one 32-bit store instead of three byte stores: the
@@ -875,17 +894,9 @@ static __always_inline u32 we_two_byte_step(u8 *lead, u8 byte,
  */
 static __always_inline unsigned int we_utf8_write_roomy(u8 *p, u32 cp)
 {
-	u32 w;
-
 	if (cp < 0x800 || cp > 0xffff)
 		return we_utf8_write(p, cp);
-	/* the first byte lowest: little-endian */
-	w = (0xe0 | cp >> 12) | (0x80 | ((cp >> 6) & 0x3f)) << 8 |
-	    (0x80 | (cp & 0x3f)) << 16;
-#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
-	w = __builtin_bswap32(w);
-#endif
-	memcpy(p, &w, 4);
+	we_put_le32(p, we_utf8_3_le(cp));
 	return 3;
 }
 
@@ -1073,11 +1084,13 @@ const struct we_family we_family_##fam = {				\
 }
 
 /*
- * WE_TWO_BYTE_FAMILY() - a two-byte family (Big5, EUC-KR): the generic
- * steps and fast paths over its decoder @lookup (@pairs: it can return
- * WE_STEP_PAIR()) and its encoder @enc_lookup, the lead in d->s.<@fam>.
+ * WE_TWO_BYTE_PARTS() - the parts of a two-byte family (Big5, EUC-KR)
+ * over its decoder @lookup (@pairs: it can return WE_STEP_PAIR()) and
+ * its encoder @enc_lookup, the lead in d->s.<@fam>: the steps
+ * <@fam>_step() and <@fam>_enc_step(), the decoder's fast-path code
+ * <@fam>_code() and the encoder's fast path <@fam>_enc_fast().
  */
-#define WE_TWO_BYTE_FAMILY(fam, lookup, pairs, enc_lookup)		\
+#define WE_TWO_BYTE_PARTS(fam, lookup, pairs, enc_lookup)		\
 static __always_inline u32 fam##_step(struct whatenc_decoder *d, u8 byte) \
 {									\
 	return we_two_byte_step(&d->s.fam.lead, byte, lookup);		\
@@ -1086,10 +1099,6 @@ static __always_inline u32						\
 fam##_code(const u8 *p, size_t n, unsigned int *len)			\
 {									\
 	return we_two_byte_code(p, len, lookup, pairs);			\
-}									\
-static void fam##_fast(struct whatenc_decoder *d, struct whatenc_buf *b) \
-{									\
-	we_dec_fast(b, true, 2, 4, fam##_code);				\
 }									\
 static __always_inline unsigned int					\
 fam##_enc_step(struct whatenc_encoder *e, u32 cp, u8 *out)		\
@@ -1100,6 +1109,17 @@ static void fam##_enc_fast(struct whatenc_encoder *e,			\
 			   struct whatenc_buf *b)			\
 {									\
 	we_enc_fast_two_byte(b, enc_lookup);				\
+}
+
+/*
+ * WE_TWO_BYTE_FAMILY() - a two-byte family with WE_TWO_BYTE_PARTS() and
+ * the generic decoder fast path, we_dec_fast() over <@fam>_code().
+ */
+#define WE_TWO_BYTE_FAMILY(fam, lookup, pairs, enc_lookup)		\
+WE_TWO_BYTE_PARTS(fam, lookup, pairs, enc_lookup)			\
+static void fam##_fast(struct whatenc_decoder *d, struct whatenc_buf *b) \
+{									\
+	we_dec_fast(b, true, 2, 4, fam##_code);				\
 }									\
 WE_STEP_FAMILY(fam, fam##_step, fam##_fast, fam##_enc_step, fam##_enc_fast)
 
