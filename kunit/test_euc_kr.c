@@ -264,21 +264,26 @@ static size_t prose_make(u8 *in, size_t len, u32 *seed)
 }
 
 /*
- * Decode @in with exactly @size bytes of output (guard bytes after them
- * must stay), then the rest with room for all: the output must be @exp.
+ * Decode (@dec, replacement mode) or encode (html mode) @in with exactly
+ * @size bytes of output (guard bytes after them must stay), then the
+ * rest with room for all: the output must be @exp.
  */
-static bool prose_sized(const u8 *in, size_t len, const u8 *exp,
+static bool prose_sized(bool dec, const u8 *in, size_t len, const u8 *exp,
 			size_t nexp, size_t size, u8 *buf, size_t cap)
 {
 	struct whatenc_decoder d;
+	struct whatenc_encoder e;
 	struct whatenc_buf b = { .in = in, .in_size = len, .out = buf,
 				 .out_size = size };
 	enum whatenc_ret r;
 	size_t i;
 
 	memset(buf, 0xa5, cap);
-	whatenc_decoder_init(&d, WHATENC_EUC_KR, WHATENC_BOM_KEEP);
-	r = whatenc_decode(&d, &b, true);
+	if (dec)
+		whatenc_decoder_init(&d, WHATENC_EUC_KR, WHATENC_BOM_KEEP);
+	else
+		whatenc_encoder_init(&e, WHATENC_EUC_KR, WHATENC_ENC_HTML);
+	r = dec ? whatenc_decode(&d, &b, true) : whatenc_encode(&e, &b, true);
 	for (i = size; i < cap; i++)
 		if (buf[i] != 0xa5)
 			return false;
@@ -289,7 +294,7 @@ static bool prose_sized(const u8 *in, size_t len, const u8 *exp,
 	if (r != WHATENC_OUTPUT_FULL || b.out_pos >= nexp)
 		return false;
 	b.out_size = cap;
-	r = whatenc_decode(&d, &b, true);
+	r = dec ? whatenc_decode(&d, &b, true) : whatenc_encode(&e, &b, true);
 	return r == WHATENC_INPUT_EMPTY && b.out_pos == nexp &&
 	       !memcmp(buf, exp, nexp);
 }
@@ -330,10 +335,102 @@ WT_CASE(euc_kr_prose_fast)
 				ok = r->err_off[e] == ref->err_off[e] &&
 				     r->err_len[e] == ref->err_len[e];
 			for (size = 0; ok && size <= 4 * len + 8; size++)
-				ok = prose_sized(in, len, exp, nexp, size, buf,
-						 cap);
+				ok = prose_sized(true, in, len, exp, nexp, size,
+						 buf, cap);
 			if (!ok && fails++ < 3)
 				WT_FAIL("euc_kr prose level %d input %u (%zu bytes): size %zu",
+					level, i, len, size);
+		}
+	}
+	whatenc_vec_set_level(WHATENC_VEC_AUTO);
+	WT_EXPECT_EQ(fails, 0);
+}
+
+/*
+ * UTF-8 prose of about @len bytes, its encoding in html mode to @exp (the
+ * spec's encoder over index-euc-kr.txt, ref_encode()): Hangul syllables
+ * (U+AC00..U+D7A3, most of them in KS X 1001, the rest unmappable:
+ * "&#N;"), U+00B7 (two bytes of UTF-8), U+4E00, U+1F600 (four bytes,
+ * unmappable), single ASCII bytes and runs of 2-9, a lone 0x80 and
+ * ED A0 (malformed: U+FFFD, unmappable). Returns the length.
+ */
+static size_t prose_make_utf8(u8 *in, size_t len, u8 *exp, size_t *nexp,
+			      u32 *seed)
+{
+	size_t n = 0;
+
+	*nexp = 0;
+	while (n < len) {
+		u32 r = prose_rand(seed), k = r % 16, cp = 0;
+		int m;
+
+		r >>= 4;
+		if (k < 8) {
+			cp = 0xac00 + r % 11172;
+		} else if (k < 11) {
+			cp = k == 8 ? ' ' : r % 0x80;
+		} else if (k == 11) {
+			for (k = 2 + r % 8; k-- && n < PROSE_MAX;) {
+				in[n++] = 'a' + k;
+				exp[(*nexp)++] = 'a' + k;
+			}
+			continue;
+		} else if (k == 12) {
+			cp = r & 1 ? 0xb7 : 0x4e00;
+		} else if (k == 13) {
+			cp = 0x1f600;
+		} else {
+			/* 80: one error; ED A0: two (A0 is read again) */
+			in[n++] = k == 14 ? 0x80 : 0xed;
+			*nexp += cjk_put_ncr(exp + *nexp, 0xfffd);
+			if (k == 15) {
+				in[n++] = 0xa0;
+				*nexp += cjk_put_ncr(exp + *nexp, 0xfffd);
+			}
+			continue;
+		}
+		n += wt_utf8(in + n, cp);
+		m = ref_encode(cp, exp + *nexp);
+		if (m)
+			*nexp += m;
+		else
+			*nexp += cjk_put_ncr(exp + *nexp, cp);
+	}
+	return n;
+}
+
+/*
+ * The encoder's fast path (a Hangul syllable and a single ASCII byte
+ * after it as one step) on prose shapes against the spec's encoder, html
+ * mode, every output size, at every vector level.
+ */
+WT_CASE(euc_kr_prose_encode)
+{
+	const unsigned int count = WT_HEAVY ? 3000 : 300;
+	const size_t cap = 12 * PROSE_MAX + 16;
+	u8 *in = WT_ALLOC(PROSE_MAX + 8), *exp = WT_ALLOC(cap);
+	u8 *buf = WT_ALLOC(cap);
+	unsigned int fails = 0, i;
+	int level;
+
+	ref_build_rev(wt);
+	for (level = WHATENC_VEC_SCALAR; level <= WHATENC_VEC_AVX2; level++) {
+		u32 seed = 7;
+
+		if (whatenc_vec_set_level(level) != level)
+			continue;
+		for (i = 0; i < count; i++) {
+			size_t nexp, len, size;
+			bool ok = true;
+
+			len = prose_make_utf8(in, 8 + i % 80, exp, &nexp, &seed);
+			if (i % 64 == 0)
+				WT_YIELD();
+			for (size = 0; ok && size <= nexp + 8; size++)
+				ok = prose_sized(false, in, len, exp, nexp, size,
+						 buf, cap);
+			if (!ok && fails++ < 3)
+				WT_FAIL("euc_kr prose encode level %d input %u (%zu bytes): size %zu",
 					level, i, len, size);
 		}
 	}
@@ -345,6 +442,7 @@ WT_SUITE(euc_kr,
 	 WT_RUN(euc_kr_two_byte_exhaustive),
 	 WT_RUN(euc_kr_prose_fast),
 	 WT_RUN(euc_kr_encode_exhaustive),
+	 WT_RUN(euc_kr_prose_encode),
 	 WT_RUN(euc_kr_spec_edges),
 	 WT_RUN(euc_kr_split_everywhere));
 
@@ -353,6 +451,98 @@ WT_SUITE(euc_kr,
 WT_CASE(euc_kr_no_index)
 {
 	WT_SKIP("build/vectors/cjk_index.h: index files missing");
+}
+
+/*
+ * UTF-8 prose of about @len bytes, its encoding in html mode to @exp (the
+ * spec's encoder over index-euc-kr.txt, ref_encode()): Hangul syllables
+ * (U+AC00..U+D7A3, most of them in KS X 1001, the rest unmappable:
+ * "&#N;"), U+00B7 (two bytes of UTF-8), U+4E00, U+1F600 (four bytes,
+ * unmappable), single ASCII bytes and runs of 2-9, a lone 0x80 and
+ * ED A0 (malformed: U+FFFD, unmappable). Returns the length.
+ */
+static size_t prose_make_utf8(u8 *in, size_t len, u8 *exp, size_t *nexp,
+			      u32 *seed)
+{
+	size_t n = 0;
+
+	*nexp = 0;
+	while (n < len) {
+		u32 r = prose_rand(seed), k = r % 16, cp = 0;
+		int m;
+
+		r >>= 4;
+		if (k < 8) {
+			cp = 0xac00 + r % 11172;
+		} else if (k < 11) {
+			cp = k == 8 ? ' ' : r % 0x80;
+		} else if (k == 11) {
+			for (k = 2 + r % 8; k-- && n < PROSE_MAX;) {
+				in[n++] = 'a' + k;
+				exp[(*nexp)++] = 'a' + k;
+			}
+			continue;
+		} else if (k == 12) {
+			cp = r & 1 ? 0xb7 : 0x4e00;
+		} else if (k == 13) {
+			cp = 0x1f600;
+		} else {
+			/* 80: one error; ED A0: two (A0 is read again) */
+			in[n++] = k == 14 ? 0x80 : 0xed;
+			*nexp += cjk_put_ncr(exp + *nexp, 0xfffd);
+			if (k == 15) {
+				in[n++] = 0xa0;
+				*nexp += cjk_put_ncr(exp + *nexp, 0xfffd);
+			}
+			continue;
+		}
+		n += wt_utf8(in + n, cp);
+		m = ref_encode(cp, exp + *nexp);
+		if (m)
+			*nexp += m;
+		else
+			*nexp += cjk_put_ncr(exp + *nexp, cp);
+	}
+	return n;
+}
+
+/*
+ * The encoder's fast path (a Hangul syllable and a single ASCII byte
+ * after it as one step) on prose shapes against the spec's encoder, html
+ * mode, every output size, at every vector level.
+ */
+WT_CASE(euc_kr_prose_encode)
+{
+	const unsigned int count = WT_HEAVY ? 3000 : 300;
+	const size_t cap = 12 * PROSE_MAX + 16;
+	u8 *in = WT_ALLOC(PROSE_MAX + 8), *exp = WT_ALLOC(cap);
+	u8 *buf = WT_ALLOC(cap);
+	unsigned int fails = 0, i;
+	int level;
+
+	ref_build_rev(wt);
+	for (level = WHATENC_VEC_SCALAR; level <= WHATENC_VEC_AVX2; level++) {
+		u32 seed = 7;
+
+		if (whatenc_vec_set_level(level) != level)
+			continue;
+		for (i = 0; i < count; i++) {
+			size_t nexp, len, size;
+			bool ok = true;
+
+			len = prose_make_utf8(in, 8 + i % 80, exp, &nexp, &seed);
+			if (i % 64 == 0)
+				WT_YIELD();
+			for (size = 0; ok && size <= nexp + 8; size++)
+				ok = prose_sized(false, in, len, exp, nexp, size,
+						 buf, cap);
+			if (!ok && fails++ < 3)
+				WT_FAIL("euc_kr prose encode level %d input %u (%zu bytes): size %zu",
+					level, i, len, size);
+		}
+	}
+	whatenc_vec_set_level(WHATENC_VEC_AUTO);
+	WT_EXPECT_EQ(fails, 0);
 }
 
 WT_SUITE(euc_kr, WT_RUN(euc_kr_no_index));

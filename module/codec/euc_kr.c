@@ -96,5 +96,10 @@ static void euc_kr_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 	we_dec_fast(b, true, 2, 4, euc_kr_code);
 }
 
+static void euc_kr_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
+{
+	we_enc_fast_two_byte_any(b, euc_kr_enc_lookup, true);
+}
+
 WE_STEP_FAMILY(euc_kr, euc_kr_step, euc_kr_fast, euc_kr_enc_step,
 	       euc_kr_enc_fast);
