@@ -63,7 +63,7 @@ static void euc_kr_fast_roomy(struct whatenc_buf *b)
 	while (in_size - ip >= 8) {
 		unsigned int len;
 		u32 w, cp;
-		int nb;
+		long nb;
 
 		if (in[ip] < 0x80) {
 			if (!we_ascii_short(in, &ip, out, &op))

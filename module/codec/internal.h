@@ -652,7 +652,7 @@ static __always_inline void we_enc_fast_two_byte_any(struct whatenc_buf *b,
 	if (in_size < 4 || out_size < room)
 		return;
 	while (ip <= in_last && op <= out_last) {
-		unsigned int len, sp;
+		unsigned int len;
 		u32 cp, w;
 		u16 code;
 
@@ -671,12 +671,13 @@ static __always_inline void we_enc_fast_two_byte_any(struct whatenc_buf *b,
 		if (!code)
 			break;
 		if (take_ascii && len == 3) {
-			/* byte 3 ASCII: take it along */
-			sp = ~(w >> 31) & 1;
-			we_put_le32(out + op, code >> 8 | (code & 0xff) << 8 |
+			/* -1 if byte 3 is not ASCII, else 0: taken along */
+			long nb = (s32)w >> 31;
+
+			we_put_le32(out + op, __builtin_bswap16(code) |
 					      (w >> 24) << 16);
-			ip += 3 + sp;
-			op += 2 + sp;
+			ip += 4 + nb;
+			op += 3 + nb;
 			continue;
 		}
 		we_put_be16(out + op, code);
