@@ -13,13 +13,13 @@
  * EUC-KR decoder, step 3: the index EUC-KR code point of pointer
  * (@lead - 0x81) * 190 + (@byte - 0x41), 0 if byte is outside 0x41..0xFE
  * or the pointer is null (the table has all 126 leads' rows: no branch
- * on the lead).
+ * on the lead; and zero rows for @lead 0x80 and 0xFF: 0 for them too).
  */
 static inline u32 euc_kr_lookup(u8 lead, u8 byte)
 {
 	if ((u8)(byte - 0x41) >= 0xff - 0x41)
 		return 0;
-	return euc_kr_dec[(lead - 0x81) * 190 + byte - 0x41];
+	return euc_kr_dec[(lead - 0x80) * 190 + byte - 0x41];
 }
 
 /* The bytes of the index pointer for @cp (lead << 8 | trail), or 0. */
@@ -61,7 +61,6 @@ static void euc_kr_fast_roomy(struct whatenc_buf *b)
 	const size_t in_size = b->in_size, out_size = b->out_size;
 
 	while (in_size - ip >= 8) {
-		unsigned int len;
 		u32 w, cp;
 		long nb;
 
@@ -71,7 +70,8 @@ static void euc_kr_fast_roomy(struct whatenc_buf *b)
 					      out_size);
 			continue;
 		}
-		cp = euc_kr_code(in + ip, 2, &len);
+		/* no test on the lead: 0x80 and 0xFF have zero rows */
+		cp = euc_kr_lookup(in[ip], in[ip + 1]);
 		if (unlikely(cp < 0x800)) {
 			if (!cp)
 				break;
