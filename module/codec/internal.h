@@ -657,7 +657,7 @@ static __always_inline void we_enc_fast_two_byte_any(struct whatenc_buf *b,
 		u16 code;
 
 		if (in[ip] < 0x80) {
-			if (ip + 4 > in_last || op + 8 > out_size ||
+			if (ip + 4 > in_last || op + 8 - room > out_last ||
 			    !we_ascii_short(in, &ip, out, &op))
 				we_ascii_enc_fast(in, &ip, in_size, out, &op,
 						  out_size);
