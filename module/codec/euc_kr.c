@@ -46,11 +46,14 @@ WE_TWO_BYTE_PARTS(euc_kr, euc_kr_lookup, false, euc_kr_enc_lookup)
  * branch: the code's 3 UTF-8 bytes and that byte are one 32-bit store
  * (the fourth byte is scratch when it is not taken), the positions
  * advance by a computed length. The rest of a longer ASCII run, codes
- * below U+0800 and anything else are branches as in we_dec_fast_loop()
- * (scripts/bench-instr EUC-KR 64 text decode: 16.87 -> 17.25
- * instructions per byte, yet 550 -> 715 MB/s). The length is 3 plus
- * byte 2's sign bit spread (-1 or 0): two operations after the load on
- * the next position's chain.
+ * below U+0800 and anything else are branches as in we_dec_fast_loop().
+ * The length is 3 plus byte 2's sign bit spread (-1 or 0): two
+ * operations after the load on the next position's chain. Every step
+ * writes at most 4 bytes per byte it reads, so the room lasts; no store
+ * reaches more than 8 bytes ahead. (64 KiB of Korean text: callgrind's
+ * simulated mispredicts 27,308 -> 8,055 for two calls, 16.87 -> 14.85
+ * instructions per byte with the zero rows of euc_kr_lookup(), 520 ->
+ * 765 MB/s; docs/performance.md, issue 18 part E.)
  */
 static void euc_kr_fast_roomy(struct whatenc_buf *b)
 {
