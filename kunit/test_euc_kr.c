@@ -163,9 +163,286 @@ WT_CASE(euc_kr_split_everywhere)
 	WT_NOTE("%u split runs", runs);
 }
 
+/*
+ * The spec's EUC-KR decoder over index-euc-kr.txt: the output of @in in
+ * replacement mode to @out, the errors' offsets and lengths to @r.
+ */
+static size_t ref_decode(const u8 *in, size_t len, u8 *out,
+			 struct cjk_result *r)
+{
+	size_t i = 0, n = 0;
+	u8 lead = 0;
+
+	r->nerr = 0;
+	while (i < len) {
+		u8 byte = in[i], l = lead;
+		u32 cp = 0;
+
+		if (l) {
+			lead = 0;
+			if (byte >= 0x41 && byte <= 0xfe)
+				cp = ref_index_cp((l - 0x81) * 190 +
+						  (byte - 0x41));
+			if (cp) {
+				n += wt_utf8(out + n, cp);
+				i++;
+				continue;
+			}
+			r->err_off[r->nerr] = i - 1;
+			/* an ASCII byte is read again */
+			r->err_len[r->nerr++] = byte < 0x80 ? 1 : 2;
+			n += wt_utf8(out + n, 0xfffd);
+			if (byte >= 0x80)
+				i++;
+			continue;
+		}
+		i++;
+		if (byte < 0x80) {
+			out[n++] = byte;
+		} else if (byte == 0x80 || byte == 0xff) {
+			r->err_off[r->nerr] = i - 1;
+			r->err_len[r->nerr++] = 1;
+			n += wt_utf8(out + n, 0xfffd);
+		} else {
+			lead = byte;
+		}
+	}
+	if (lead) {
+		r->err_off[r->nerr] = len - 1;
+		r->err_len[r->nerr++] = 1;
+		n += wt_utf8(out + n, 0xfffd);
+	}
+	return n;
+}
+
+#define PROSE_MAX	96
+
+static u32 prose_rand(u32 *seed)
+{
+	*seed = *seed * 1103515245 + 12345;
+	return *seed >> 8;
+}
+
+/*
+ * Korean-prose-like input of about @len bytes: Hangul codes (leads
+ * 0xB0..0xC8, trails 0xA1..0xFE), any lead and trail 0x41..0xFE (null
+ * pointers among them, trails in the ASCII range), A1 A4 (U+00B7, two
+ * bytes of UTF-8), single ASCII bytes and runs of 2-9, 0x80, 0xFF, a
+ * lead before '!'. Returns the length.
+ */
+static size_t prose_make(u8 *in, size_t len, u32 *seed)
+{
+	size_t n = 0;
+
+	while (n < len) {
+		u32 r = prose_rand(seed), k = r % 16;
+
+		r >>= 4;
+		if (k < 7) {
+			in[n++] = 0xb0 + r % 25;
+			in[n++] = 0xa1 + (r >> 5) % 94;
+		} else if (k < 10) {
+			in[n++] = k == 7 ? ' ' : r % 0x80;
+		} else if (k == 10) {
+			for (k = 2 + r % 8; k-- && n < PROSE_MAX;)
+				in[n++] = 'a' + k;
+		} else if (k == 11) {
+			in[n++] = 0x81 + r % 126;
+			in[n++] = 0x41 + (r >> 7) % 190;
+		} else if (k == 12) {
+			in[n++] = 0xa1;
+			in[n++] = 0xa4;
+		} else if (k == 13) {
+			in[n++] = r & 1 ? 0x80 : 0xff;
+		} else {
+			in[n++] = 0x81 + r % 126;
+			if (k == 14)
+				in[n++] = '!';
+		}
+	}
+	return n;
+}
+
+/*
+ * Decode (@dec, replacement mode) or encode (html mode) @in with exactly
+ * @size bytes of output (guard bytes after them must stay), then the
+ * rest with room for all: the output must be @exp.
+ */
+static bool prose_sized(bool dec, const u8 *in, size_t len, const u8 *exp,
+			size_t nexp, size_t size, u8 *buf, size_t cap)
+{
+	struct whatenc_decoder d;
+	struct whatenc_encoder e;
+	struct whatenc_buf b = { .in = in, .in_size = len, .out = buf,
+				 .out_size = size };
+	enum whatenc_ret r;
+	size_t i;
+
+	memset(buf, 0xa5, cap);
+	if (dec)
+		whatenc_decoder_init(&d, WHATENC_EUC_KR, WHATENC_BOM_KEEP);
+	else
+		whatenc_encoder_init(&e, WHATENC_EUC_KR, WHATENC_ENC_HTML);
+	r = dec ? whatenc_decode(&d, &b, true) : whatenc_encode(&e, &b, true);
+	for (i = size; i < cap; i++)
+		if (buf[i] != 0xa5)
+			return false;
+	if (b.out_pos > size || memcmp(buf, exp, b.out_pos))
+		return false;
+	if (r == WHATENC_INPUT_EMPTY)
+		return b.out_pos == nexp && b.in_pos == len;
+	if (r != WHATENC_OUTPUT_FULL || b.out_pos >= nexp)
+		return false;
+	b.out_size = cap;
+	r = dec ? whatenc_decode(&d, &b, true) : whatenc_encode(&e, &b, true);
+	return r == WHATENC_INPUT_EMPTY && b.out_pos == nexp &&
+	       !memcmp(buf, exp, nexp);
+}
+
+/*
+ * The decoder's fast path (a code and a single ASCII byte after it as one
+ * step) on prose shapes against ref_decode(): replacement and fatal mode
+ * with room for all, and every output size, at every vector level.
+ */
+WT_CASE(euc_kr_prose_fast)
+{
+	const unsigned int count = WT_HEAVY ? 3000 : 300;
+	const size_t cap = 4 * PROSE_MAX + 16;
+	struct cjk_result *r = cjk_result_alloc(wt, cap);
+	struct cjk_result *ref = cjk_result_alloc(wt, 16);
+	u8 *in = WT_ALLOC(PROSE_MAX + 8), *exp = WT_ALLOC(cap);
+	u8 *buf = WT_ALLOC(cap);
+	unsigned int fails = 0, i, e;
+	int level;
+
+	for (level = WHATENC_VEC_SCALAR; level <= WHATENC_VEC_AVX2; level++) {
+		u32 seed = 1;
+
+		if (whatenc_vec_set_level(level) != level)
+			continue;
+		for (i = 0; i < count; i++) {
+			size_t len = prose_make(in, 8 + i % 80, &seed);
+			size_t nexp = ref_decode(in, len, exp, ref), size;
+			bool ok;
+
+			if (i % 64 == 0)
+				WT_YIELD();
+			cjk_dec(WHATENC_EUC_KR, 0, in, len, r);
+			ok = !r->bad && r->n == nexp && !memcmp(r->out, exp, nexp);
+			cjk_dec(WHATENC_EUC_KR, WHATENC_DEC_FATAL, in, len, r);
+			ok = ok && !r->bad && r->nerr == ref->nerr;
+			for (e = 0; ok && e < r->nerr; e++)
+				ok = r->err_off[e] == ref->err_off[e] &&
+				     r->err_len[e] == ref->err_len[e];
+			for (size = 0; ok && size <= 4 * len + 8; size++)
+				ok = prose_sized(true, in, len, exp, nexp, size,
+						 buf, cap);
+			if (!ok && fails++ < 3)
+				WT_FAIL("euc_kr prose level %d input %u (%zu bytes): size %zu",
+					level, i, len, size);
+		}
+	}
+	whatenc_vec_set_level(WHATENC_VEC_AUTO);
+	WT_EXPECT_EQ(fails, 0);
+}
+
+/*
+ * UTF-8 prose of about @len bytes, its encoding in html mode to @exp (the
+ * spec's encoder over index-euc-kr.txt, ref_encode()): Hangul syllables
+ * (U+AC00..U+D7A3, most of them in KS X 1001, the rest unmappable:
+ * "&#N;"), U+00B7 (two bytes of UTF-8), U+4E00, U+1F600 (four bytes,
+ * unmappable), single ASCII bytes and runs of 2-9, a lone 0x80 and
+ * ED A0 (malformed: U+FFFD, unmappable). Returns the length.
+ */
+static size_t prose_make_utf8(u8 *in, size_t len, u8 *exp, size_t *nexp,
+			      u32 *seed)
+{
+	size_t n = 0;
+
+	*nexp = 0;
+	while (n < len) {
+		u32 r = prose_rand(seed), k = r % 16, cp = 0;
+		int m;
+
+		r >>= 4;
+		if (k < 8) {
+			cp = 0xac00 + r % 11172;
+		} else if (k < 11) {
+			cp = k == 8 ? ' ' : r % 0x80;
+		} else if (k == 11) {
+			for (k = 2 + r % 8; k-- && n < PROSE_MAX;) {
+				in[n++] = 'a' + k;
+				exp[(*nexp)++] = 'a' + k;
+			}
+			continue;
+		} else if (k == 12) {
+			cp = r & 1 ? 0xb7 : 0x4e00;
+		} else if (k == 13) {
+			cp = 0x1f600;
+		} else {
+			/* 80: one error; ED A0: two (A0 is read again) */
+			in[n++] = k == 14 ? 0x80 : 0xed;
+			*nexp += cjk_put_ncr(exp + *nexp, 0xfffd);
+			if (k == 15) {
+				in[n++] = 0xa0;
+				*nexp += cjk_put_ncr(exp + *nexp, 0xfffd);
+			}
+			continue;
+		}
+		n += wt_utf8(in + n, cp);
+		m = ref_encode(cp, exp + *nexp);
+		if (m)
+			*nexp += m;
+		else
+			*nexp += cjk_put_ncr(exp + *nexp, cp);
+	}
+	return n;
+}
+
+/*
+ * The encoder's fast path (a Hangul syllable and a single ASCII byte
+ * after it as one step) on prose shapes against the spec's encoder, html
+ * mode, every output size, at every vector level.
+ */
+WT_CASE(euc_kr_prose_encode)
+{
+	const unsigned int count = WT_HEAVY ? 3000 : 300;
+	const size_t cap = 12 * PROSE_MAX + 16;
+	u8 *in = WT_ALLOC(PROSE_MAX + 8), *exp = WT_ALLOC(cap);
+	u8 *buf = WT_ALLOC(cap);
+	unsigned int fails = 0, i;
+	int level;
+
+	ref_build_rev(wt);
+	for (level = WHATENC_VEC_SCALAR; level <= WHATENC_VEC_AVX2; level++) {
+		u32 seed = 7;
+
+		if (whatenc_vec_set_level(level) != level)
+			continue;
+		for (i = 0; i < count; i++) {
+			size_t nexp, len, size;
+			bool ok = true;
+
+			len = prose_make_utf8(in, 8 + i % 80, exp, &nexp, &seed);
+			if (i % 64 == 0)
+				WT_YIELD();
+			for (size = 0; ok && size <= nexp + 8; size++)
+				ok = prose_sized(false, in, len, exp, nexp, size,
+						 buf, cap);
+			if (!ok && fails++ < 3)
+				WT_FAIL("euc_kr prose encode level %d input %u (%zu bytes): size %zu",
+					level, i, len, size);
+		}
+	}
+	whatenc_vec_set_level(WHATENC_VEC_AUTO);
+	WT_EXPECT_EQ(fails, 0);
+}
+
 WT_SUITE(euc_kr,
 	 WT_RUN(euc_kr_two_byte_exhaustive),
+	 WT_RUN(euc_kr_prose_fast),
 	 WT_RUN(euc_kr_encode_exhaustive),
+	 WT_RUN(euc_kr_prose_encode),
 	 WT_RUN(euc_kr_spec_edges),
 	 WT_RUN(euc_kr_split_everywhere));
 

@@ -256,6 +256,15 @@ static inline void we_put_be16(u8 *p, u16 v)
 	memcpy(p, &v, 2);
 }
 
+/* Store @v at @p, low byte first (one 32-bit store). */
+static inline void we_put_le32(u8 *p, u32 v)
+{
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap32(v);
+#endif
+	memcpy(p, &v, 4);
+}
+
 /* Index of the first byte of word @m (only bits 0x80 set) that has its bit. */
 static inline unsigned int we_first_high_byte(u64 m)
 {
@@ -616,47 +625,73 @@ static __always_inline u32 we_enc_next(struct whatenc_encoder *e,
  * Fast path of the two-byte encoders: ASCII runs and complete two- and
  * three-byte UTF-8 characters that have a two-byte form, while at least
  * 4 input bytes (each character read as one word) and 2 output bytes
- * remain. Anything else (four-byte UTF-8, malformed input, unmappable
- * code points) is left to the general path
+ * (4 with @take_ascii) remain. Anything else (four-byte UTF-8, malformed
+ * input, unmappable code points) is left to the general path
  * of we_encode_two_byte(), which handles it and comes back here.
+ *
+ * @take_ascii (EUC-KR: Korean prose is words of Hangul separated by
+ * single spaces, and the branch on "ASCII or not" before each character
+ * is mispredicted at the end of every word): a three-byte character
+ * takes the byte after it along when that is ASCII, without a branch,
+ * its code and that byte one 32-bit store (the fourth byte scratch),
+ * the positions advanced by a computed length.
  */
-static __always_inline void we_enc_fast_two_byte(struct whatenc_buf *b,
-						 u16 (*lookup)(u32 cp))
+static __always_inline void we_enc_fast_two_byte_any(struct whatenc_buf *b,
+						     u16 (*lookup)(u32 cp),
+						     bool take_ascii)
 {
 	const u8 *in = b->in;
 	u8 *out = b->out;
 	/* locals: the byte stores below could alias *b */
 	const size_t in_size = b->in_size, out_size = b->out_size;
+	const size_t room = take_ascii ? 4 : 2;
 	size_t ip = b->in_pos, op = b->out_pos;
-	/* the last positions with 4 bytes to read and room for 2 */
-	const size_t in_last = in_size - 4, out_last = out_size - 2;
+	/* the last positions with 4 bytes to read and room for @room */
+	const size_t in_last = in_size - 4, out_last = out_size - room;
 
-	if (in_size < 4 || out_size < 2)
+	if (in_size < 4 || out_size < room)
 		return;
 	while (ip <= in_last && op <= out_last) {
 		unsigned int len;
-		u32 cp;
+		u32 cp, w;
 		u16 code;
 
 		if (in[ip] < 0x80) {
-			if (ip + 4 > in_last || op + 6 > out_last ||
+			if (ip + 4 > in_last || op + 8 - room > out_last ||
 			    !we_ascii_short(in, &ip, out, &op))
 				we_ascii_enc_fast(in, &ip, in_size, out, &op,
 						  out_size);
 			continue;
 		}
-		len = we_utf8_23w(in + ip, we_le32(in + ip), &cp);
+		w = we_le32(in + ip);
+		len = we_utf8_23w(in + ip, w, &cp);
 		if (!len)
 			break;
 		code = lookup(cp);
 		if (!code)
 			break;
+		if (take_ascii && len == 3) {
+			/* -1 if byte 3 is not ASCII, else 0: taken along */
+			long nb = (s32)w >> 31;
+
+			we_put_le32(out + op, __builtin_bswap16(code) |
+					      (w >> 24) << 16);
+			ip += 4 + nb;
+			op += 3 + nb;
+			continue;
+		}
 		we_put_be16(out + op, code);
 		op += 2;
 		ip += len;
 	}
 	b->in_pos = ip;
 	b->out_pos = op;
+}
+
+static __always_inline void we_enc_fast_two_byte(struct whatenc_buf *b,
+						 u16 (*lookup)(u32 cp))
+{
+	we_enc_fast_two_byte_any(b, lookup, false);
 }
 
 /* What the step loops do besides the steps: @opts of we_decode_steps()
@@ -869,23 +904,25 @@ static __always_inline u32 we_two_byte_step(u8 *lead, u8 byte,
 }
 
 /*
+ * The UTF-8 form of @cp, U+0800..U+FFFF, as a number whose bits 8k..8k+7
+ * are its byte k (we_put_le32() stores it; bits 24..31 are zero).
+ */
+static __always_inline u32 we_utf8_3_le(u32 cp)
+{
+	return (0xe0 | cp >> 12) | (0x80 | ((cp >> 6) & 0x3f)) << 8 |
+	       (0x80 | (cp & 0x3f)) << 16;
+}
+
+/*
  * we_utf8_write() for a BMP character above U+07FF (most CJK
  * characters) as one 32-bit store instead of three byte stores: the
  * fourth byte is scratch, so @p must have room for 4 bytes.
  */
 static __always_inline unsigned int we_utf8_write_roomy(u8 *p, u32 cp)
 {
-	u32 w;
-
 	if (cp < 0x800 || cp > 0xffff)
 		return we_utf8_write(p, cp);
-	/* the first byte lowest: little-endian */
-	w = (0xe0 | cp >> 12) | (0x80 | ((cp >> 6) & 0x3f)) << 8 |
-	    (0x80 | (cp & 0x3f)) << 16;
-#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
-	w = __builtin_bswap32(w);
-#endif
-	memcpy(p, &w, 4);
+	we_put_le32(p, we_utf8_3_le(cp));
 	return 3;
 }
 
@@ -1073,11 +1110,13 @@ const struct we_family we_family_##fam = {				\
 }
 
 /*
- * WE_TWO_BYTE_FAMILY() - a two-byte family (Big5, EUC-KR): the generic
- * steps and fast paths over its decoder @lookup (@pairs: it can return
- * WE_STEP_PAIR()) and its encoder @enc_lookup, the lead in d->s.<@fam>.
+ * WE_TWO_BYTE_PARTS() - the parts of a two-byte family (Big5, EUC-KR)
+ * over its decoder @lookup (@pairs: it can return WE_STEP_PAIR()) and
+ * its encoder @enc_lookup, the lead in d->s.<@fam>: the steps
+ * <@fam>_step() and <@fam>_enc_step() and the decoder's fast-path code
+ * <@fam>_code().
  */
-#define WE_TWO_BYTE_FAMILY(fam, lookup, pairs, enc_lookup)		\
+#define WE_TWO_BYTE_PARTS(fam, lookup, pairs, enc_lookup)		\
 static __always_inline u32 fam##_step(struct whatenc_decoder *d, u8 byte) \
 {									\
 	return we_two_byte_step(&d->s.fam.lead, byte, lookup);		\
@@ -1087,14 +1126,22 @@ fam##_code(const u8 *p, size_t n, unsigned int *len)			\
 {									\
 	return we_two_byte_code(p, len, lookup, pairs);			\
 }									\
-static void fam##_fast(struct whatenc_decoder *d, struct whatenc_buf *b) \
-{									\
-	we_dec_fast(b, true, 2, 4, fam##_code);				\
-}									\
 static __always_inline unsigned int					\
 fam##_enc_step(struct whatenc_encoder *e, u32 cp, u8 *out)		\
 {									\
 	return we_two_byte_enc_step(cp, out, enc_lookup);		\
+}
+
+/*
+ * WE_TWO_BYTE_FAMILY() - a two-byte family with WE_TWO_BYTE_PARTS() and
+ * the generic fast paths, we_dec_fast() over <@fam>_code() and
+ * we_enc_fast_two_byte().
+ */
+#define WE_TWO_BYTE_FAMILY(fam, lookup, pairs, enc_lookup)		\
+WE_TWO_BYTE_PARTS(fam, lookup, pairs, enc_lookup)			\
+static void fam##_fast(struct whatenc_decoder *d, struct whatenc_buf *b) \
+{									\
+	we_dec_fast(b, true, 2, 4, fam##_code);				\
 }									\
 static void fam##_enc_fast(struct whatenc_encoder *e,			\
 			   struct whatenc_buf *b)			\
