@@ -145,6 +145,112 @@ static __always_inline size_t sb_ascii_copy(u8 *dst, const u8 *src, size_t n)
 	return 8 + we_ascii_copy(dst + 8, src + 8, n - 8);
 }
 
+#define SB_HI		0x8080808080808080ull	/* the top bit of each byte */
+#define SB_BLOCK	16	/* input bytes a block */
+
+/*
+ * The top bits of the 8 bytes of @m (no other bit set) as bits 0-7, byte
+ * k (bits 8k..8k+7) as bit k: the multiplier's bits 7(7 - k) move bit
+ * 8k + 7 to bit 56 + k, and no two of the 64 products meet below bit 64.
+ */
+static __always_inline unsigned int sb_bits(u64 m)
+{
+	return (m * 0x02040810204081ull) >> 56;
+}
+
+/*
+ * The block kernel of sb_encode_run(): 16 bytes a step, its branches
+ * taken per block and per non-ASCII character, not at each switch
+ * between ASCII and a letter (whose mispredictions cost most of the time
+ * on prose, issue 18 part E). The classes of the 16 bytes are computed
+ * on two 8-byte words (the top bit of each byte: lead 11xxxxxx, 3-byte
+ * lead 1110xxxx, 4-byte or more 1111xxxx, trail 10xxxxxx), and the block
+ * is taken when its trail bytes are exactly those its leads expect (one
+ * after each lead, two after a 3-byte one) and it has no 4-byte lead; a
+ * sequence that its last two bytes start ends the block before it. The
+ * block is copied, then for each lead in turn (count trailing zeros) its
+ * byte is stored and the 16 bytes after the sequence are copied after
+ * it: scratch stores, overwritten by the next character's. Anything the
+ * steps would stop at (an unmapped code point, C0, C1, E3 or more, an
+ * overlong 3-byte sequence) stops it at that character, a block that is
+ * not well formed at its start: either way sb_encode_run()'s loop goes
+ * on from there and stops within the block. Runs while 32 bytes of
+ * input and of output room are left (@limit: the last block's start).
+ */
+static __always_inline void sb_encode_blocks(const u8 *pidx, const u8 *page,
+					     const u8 **pp, u8 **op,
+					     const u8 *limit)
+{
+	const u8 *p = *pp;
+	u8 *o = *op;
+
+	while (p <= limit) {
+		u64 w0 = we_le64(p), w1 = we_le64(p + 8);
+		u64 l0, l1, t0, t1, bad0, bad1;
+		unsigned int lead, end = SB_BLOCK, done = 0;
+
+		memcpy(o, p, SB_BLOCK);
+		if (!((w0 | w1) & SB_HI)) {
+			p += SB_BLOCK;
+			o += SB_BLOCK;
+			continue;
+		}
+		l0 = w0 & w0 << 1 & SB_HI;
+		l1 = w1 & w1 << 1 & SB_HI;
+		t0 = l0 & w0 << 2 & ~(w0 << 3);
+		t1 = l1 & w1 << 2 & ~(w1 << 3);
+		/* the trail bytes that are not expected, or missing */
+		bad0 = (w0 & ~(w0 << 1) & SB_HI) ^ (l0 << 8 | t0 << 16);
+		bad1 = (w1 & ~(w1 << 1) & SB_HI) ^
+		       (l1 << 8 | t1 << 16 | l0 >> 56 | t0 >> 48);
+		bad0 |= l0 & w0 << 2 & w0 << 3;
+		bad1 |= l1 & w1 << 2 & w1 << 3;
+		lead = sb_bits(l0) | sb_bits(l1) << 8;
+		if (l1 >> 63) {
+			end = 15;	/* a lead at 15 */
+		} else if (t1 >> 55 & 1) {
+			end = 14;	/* a 3-byte lead at 14 */
+			bad1 &= ~0ull >> 8;	/* its trail at 15 */
+		}
+		if (bad0 | bad1 | (t0 & (t0 - 1)) | (t1 & (t1 - 1)) |
+		    (t0 && t1))
+			break;	/* malformed, or Thai: the steps are faster */
+		lead &= (1u << end) - 1;
+		while (lead) {
+			unsigned int j = __builtin_ctz(lead);
+			size_t c = p[j], t = p[j + 1], i;
+			u8 byte;
+
+			o += j - done;
+			if (c < 0xe0) {
+				byte = sb_enc2(pidx, page, c, t);
+				done = j + 2;
+			} else {
+				i = ((c - 0xe0) << 6) + t - 0x80;
+				if (c - 0xe0 >= 3 || i - 0x20 >= SB_PAGES_3)
+					byte = 0;
+				else
+					byte = page[((size_t)pidx[i] <<
+						     WE_SB_PAGE_SHIFT) +
+						    p[j + 2] - 0x80];
+				done = j + 3;
+			}
+			if (!byte) {
+				p += j;
+				goto out;
+			}
+			*o++ = byte;
+			memcpy(o, p + done, SB_BLOCK);
+			lead &= lead - 1;
+		}
+		o += end - done;
+		p += end;
+	}
+out:
+	*pp = p;
+	*op = o;
+}
+
 /*
  * Fast path of the encoder: complete, valid 1-3 byte UTF-8 sequences of
  * mappable code points below WE_SB_PAGE_LIMIT, straight from the input.
@@ -173,6 +279,12 @@ again:
 	n = in_end - p;
 	if (n > (size_t)(out_end - o))
 		n = out_end - o;
+	if (n >= 2 * SB_BLOCK) {
+		sb_encode_blocks(pidx, page, &p, &o, p + n - 2 * SB_BLOCK);
+		n = in_end - p;
+		if (n > (size_t)(out_end - o))
+			n = out_end - o;
+	}
 	end = p + n;
 	last = n ? end - 1 : end;	/* p < last: two bytes to read */
 	while (p < last) {
@@ -200,6 +312,8 @@ again:
 			n = sb_ascii_copy(o, p, end - p);
 			p += n;
 			o += n;
+			if (end - p >= 2 * SB_BLOCK)
+				goto again;
 			continue;
 		}
 		/* 3 bytes: U+0800 up to WE_SB_PAGE_LIMIT (Thai) */
