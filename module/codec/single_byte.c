@@ -113,6 +113,7 @@ static inline int sb_lookup(unsigned int k, u32 cp)
 
 /* The page index of the code points from U+0800 below WE_SB_PAGE_LIMIT */
 #define SB_PAGES_3	((WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT) - 0x20)
+static_assert(WE_SB_PAGE_LIMIT <= 0x3000, "3-byte page index from E0-E2 only");
 
 /*
  * The byte of 2-byte UTF-8 sequence @c @t (lead C0-DF, trail 80-BF) in the
@@ -146,7 +147,12 @@ static __always_inline size_t sb_ascii_copy(u8 *dst, const u8 *src, size_t n)
 }
 
 #define SB_HI		0x8080808080808080ull	/* the top bit of each byte */
-#define SB_BLOCK	16	/* input bytes a block */
+#define SB_BLOCK	32	/* input bytes a block */
+#define SB_WORDS	(SB_BLOCK / 8)
+/* more leads than this in a block (Cyrillic, Greek...): the steps' loop */
+#define SB_DENSE	12
+/* the ASCII run after which the steps' loop goes back to the blocks */
+#define SB_BACK		16
 
 /*
  * The top bits of the 8 bytes of @m (no other bit set) as bits 0-7, byte
@@ -159,23 +165,27 @@ static __always_inline unsigned int sb_bits(u64 m)
 }
 
 /*
- * The block kernel of sb_encode_run(): 16 bytes a step, its branches
+ * The block kernel of sb_encode_run(): 32 bytes a step, its branches
  * taken per block and per non-ASCII character, not at each switch
  * between ASCII and a letter (whose mispredictions cost most of the time
- * on prose, issue 18 part E). The classes of the 16 bytes are computed
- * on two 8-byte words (the top bit of each byte: lead 11xxxxxx, 3-byte
- * lead 1110xxxx, 4-byte or more 1111xxxx, trail 10xxxxxx), and the block
- * is taken when its trail bytes are exactly those its leads expect (one
- * after each lead, two after a 3-byte one) and it has no 4-byte lead; a
- * sequence that its last two bytes start ends the block before it. The
- * block is copied, then for each lead in turn (count trailing zeros) its
- * byte is stored and the 16 bytes after the sequence are copied after
- * it: scratch stores, overwritten by the next character's. Anything the
- * steps would stop at (an unmapped code point, C0, C1, E3 or more, an
- * overlong 3-byte sequence) stops it at that character, a block that is
- * not well formed at its start: either way sb_encode_run()'s loop goes
- * on from there and stops within the block. Runs while 32 bytes of
- * input and of output room are left (@limit: the last block's start).
+ * on Latin prose, issue 18 part E). The classes of the 32 bytes are
+ * computed on four 8-byte words (the top bit of each byte: lead 11xxxxxx,
+ * 3-byte lead 1110xxxx, 4-byte or more 1111xxxx, trail 10xxxxxx), and
+ * the block is taken when its trail bytes are exactly those its leads
+ * expect (one after each lead, two after a 3-byte one) and it has no
+ * 4-byte lead; a sequence that its last two bytes start ends the block
+ * before it. The block is copied, then for each lead in turn (count
+ * trailing zeros) its byte is stored and the 32 bytes after the sequence
+ * are copied after it: scratch stores, overwritten by the next
+ * character's. Anything the steps would stop at (an unmapped code point,
+ * C0, C1, E3 or more, an overlong 3-byte sequence) stops it at that
+ * character, a block that is not well formed at its start, and so does
+ * a block of more than SB_DENSE leads (Cyrillic, Greek, Arabic, Hebrew:
+ * a letter in every other byte, which the steps' loop takes with fewer
+ * instructions and about as many mispredictions) or of more than 3
+ * 3-byte leads (Thai, likewise); sb_encode_run()'s loop goes on from
+ * there. Runs while 64 bytes of input and of output room are left
+ * (@limit: the last block's start).
  */
 static __always_inline void sb_encode_blocks(const u8 *pidx, const u8 *page,
 					     const u8 **pp, u8 **op,
@@ -185,37 +195,53 @@ static __always_inline void sb_encode_blocks(const u8 *pidx, const u8 *page,
 	u8 *o = *op;
 
 	while (p <= limit) {
-		u64 w0 = we_le64(p), w1 = we_le64(p + 8);
-		u64 l0, l1, t0, t1, bad0, bad1;
-		unsigned int lead, end = SB_BLOCK, done = 0;
+		u64 w[SB_WORDS], l[SB_WORDS], t[SB_WORDS], bad = 0, hi = 0;
+		u64 n3 = 0, n2 = 0;
+		unsigned int k, end = SB_BLOCK, done = 0;
+		u32 lead = 0;
 
+#pragma GCC unroll 4
+		for (k = 0; k < SB_WORDS; k++) {
+			w[k] = we_le64(p + 8 * k);
+			hi |= w[k];
+		}
 		memcpy(o, p, SB_BLOCK);
-		if (!((w0 | w1) & SB_HI)) {
+		if (!(hi & SB_HI)) {
 			p += SB_BLOCK;
 			o += SB_BLOCK;
 			continue;
 		}
-		l0 = w0 & w0 << 1 & SB_HI;
-		l1 = w1 & w1 << 1 & SB_HI;
-		t0 = l0 & w0 << 2 & ~(w0 << 3);
-		t1 = l1 & w1 << 2 & ~(w1 << 3);
-		/* the trail bytes that are not expected, or missing */
-		bad0 = (w0 & ~(w0 << 1) & SB_HI) ^ (l0 << 8 | t0 << 16);
-		bad1 = (w1 & ~(w1 << 1) & SB_HI) ^
-		       (l1 << 8 | t1 << 16 | l0 >> 56 | t0 >> 48);
-		bad0 |= l0 & w0 << 2 & w0 << 3;
-		bad1 |= l1 & w1 << 2 & w1 << 3;
-		lead = sb_bits(l0) | sb_bits(l1) << 8;
-		if (l1 >> 63) {
-			end = 15;	/* a lead at 15 */
-		} else if (t1 >> 55 & 1) {
-			end = 14;	/* a 3-byte lead at 14 */
-			bad1 &= ~0ull >> 8;	/* its trail at 15 */
+#pragma GCC unroll 4
+		for (k = 0; k < SB_WORDS; k++) {
+			u64 e, x = w[k];
+
+			l[k] = x & x << 1 & SB_HI;
+			t[k] = l[k] & x << 2 & ~(x << 3);
+			/* the trails expected: 1 after a lead, 2 after 1110xxxx */
+			e = l[k] << 8 | t[k] << 16;
+			if (k)
+				e |= l[k - 1] >> 56 | t[k - 1] >> 48;
+			/* those not expected or missing, and 4-byte leads */
+			e ^= x & ~(x << 1) & SB_HI;
+			e |= l[k] & x << 2 & x << 3;
+			if (k == SB_WORDS - 1) {
+				if (l[k] >> 63) {
+					end = SB_BLOCK - 1;	/* a lead last */
+				} else if (t[k] >> 55 & 1) {
+					end = SB_BLOCK - 2;	/* 1110xxxx */
+					e &= ~0ull >> 8;	/* its trail */
+				}
+			}
+			bad |= e;
+			lead |= (u32)sb_bits(l[k]) << 8 * k;
+			n2 += l[k] >> 7;
+			n3 += t[k] >> 7;
 		}
-		if (bad0 | bad1 | (t0 & (t0 - 1)) | (t1 & (t1 - 1)) |
-		    (t0 && t1))
-			break;	/* malformed, or Thai: the steps are faster */
-		lead &= (1u << end) - 1;
+		/* malformed, or Thai, or dense: the steps */
+		if (bad || (n3 * 0x0101010101010101ull) >> 56 > 3 ||
+		    (n2 * 0x0101010101010101ull) >> 56 > SB_DENSE)
+			break;
+		lead &= ~0u >> (SB_BLOCK - end);
 		while (lead) {
 			unsigned int j = __builtin_ctz(lead);
 			size_t c = p[j], t = p[j + 1], i;
@@ -312,11 +338,38 @@ again:
 			n = sb_ascii_copy(o, p, end - p);
 			p += n;
 			o += n;
-			if (end - p >= 2 * SB_BLOCK)
+			if (n >= SB_BACK && end - p >= 2 * SB_BLOCK)
 				goto again;
 			continue;
 		}
-		/* 3 bytes: U+0800 up to WE_SB_PAGE_LIMIT (Thai) */
+		/*
+		 * 3 bytes: U+0800 up to WE_SB_PAGE_LIMIT (Thai), a run of
+		 * them read a word at a time (1110xxxx 10xxxxxx 10xxxxxx
+		 * tested as one number; the page index below 0x20 is
+		 * overlong, its limit stops E3 and up), then the last ones
+		 */
+		if (end - p > 3) {
+			const u8 *q = p;
+
+			do {
+				u32 w = we_le32(q);
+
+				i = (w & 0x0f) << 6 | (w >> 8 & 0x3f);
+				if ((w & 0xc0c0f0) != 0x8080e0 ||
+				    i - 0x20 >= SB_PAGES_3)
+					break;
+				byte = page[((size_t)pidx[i] <<
+					     WE_SB_PAGE_SHIFT) + (w >> 16 & 0x3f)];
+				if (!byte)
+					break;
+				*o++ = byte;
+				q += 3;
+			} while (end - q > 3);
+			if (q != p) {
+				p = q;
+				continue;
+			}
+		}
 		i = ((c - 0xe0) << 6) + t - 0x80;
 		if (c - 0xe0 >= 3 || t - 0x80 >= 0x40 || i - 0x20 >= SB_PAGES_3 ||
 		    p + 1 == last || p[2] - 0x80u >= 0x40)
