@@ -200,15 +200,18 @@ static bool mix_html_done(const struct mix *m, enum whatenc_ret ret,
 	       !memcmp(m->out, m->html, outn);
 }
 
-/* html mode: one call, and the output full at every position first. */
-static int mix_html(struct mix *m, int enc)
+/*
+ * html mode: one call, and with @every the output full at every position
+ * first, then small output buffers all the way.
+ */
+static int mix_html(struct mix *m, int enc, bool every)
 {
 	struct whatenc_encoder e;
 	enum whatenc_ret ret;
 	size_t s, outn;
 	int bad = 0;
 
-	for (s = 0; s <= m->nhtml + 1; s++) {
+	for (s = every ? 0 : m->nhtml + 1; s <= m->nhtml + 1; s++) {
 		struct whatenc_buf b = { m->in, 0, m->n, m->out, 0, s };
 
 		whatenc_encoder_init(&e, enc, WHATENC_ENC_HTML);
@@ -227,7 +230,7 @@ static int mix_html(struct mix *m, int enc)
 		bad += !mix_html_done(m, ret, outn);
 	}
 	/* small output buffers all the way, from the largest unit up */
-	for (s = 10; s <= 40; s++) {
+	for (s = 10; every && s <= 40; s++) {
 		whatenc_encoder_init(&e, enc, WHATENC_ENC_HTML);
 		outn = 0;
 		ret = mix_rest(&e, m, 0, &outn, s);
@@ -313,7 +316,7 @@ WT_CASE(sb_encode_mixed)
 					ix->name);
 				continue;
 			}
-			bad += mix_html(m, ix->enc);
+			bad += mix_html(m, ix->enc, true);
 			bad += mix_cuts(m, ix->enc);
 			for (r = 0; r < ARRAY_SIZE(rooms); r++)
 				bad += mix_fatal(m, ix->enc, rooms[r]);
@@ -327,5 +330,150 @@ WT_CASE(sb_encode_mixed)
 		texts, evs);
 }
 
+/*
+ * The block kernel (32 bytes a block, 64 bytes of input and of output
+ * room): texts of well-formed prose, sparse (ASCII words and single
+ * letters, as Latin prose, 3-byte ones among them) or dense (runs of
+ * letters, single spaces, as Cyrillic or Thai, the steps' loop), with an
+ * ASCII run of BLK_LONG bytes now and then (back to the blocks), and one
+ * bad token (blk_bad[]) at the first character boundary from each byte
+ * offset of the first blocks, so that it falls at every position of a
+ * block and across block edges whatever the blocks' starts.
+ */
+#define BLK_IN		240	/* input bytes a text (MIX_IN or less) */
+#define BLK_AT		100	/* offsets tried for the bad token */
+#define BLK_LONG	20
+
+/* what goes at the offset: an unmappable code point or malformed UTF-8 */
+enum { BLK_UNMAP2, BLK_UNMAP3, BLK_FOUR, BLK_MALFORMED, BLK_KINDS };
+
+/* A code point of @lo..@hi not in the index (0: none). */
+static u32 blk_unmapped(const struct mix *m, u32 lo, u32 hi)
+{
+	u32 cp;
+
+	for (cp = lo; cp <= hi; cp++)
+		if (!m->rev[cp])
+			return cp;
+	return 0;
+}
+
+/* One of the index's characters, at random. */
+static u32 blk_letter(const struct wtv_index *ix, u32 *s)
+{
+	u32 cp;
+
+	do
+		cp = sb_cps[ix->off + mix_rand(s) % 128];
+	while (cp == WTV_NONE || cp >= 0x10000);
+	return cp;
+}
+
+/* The text: @dense or sparse prose, @kind at the boundary from @at. */
+static void blk_build(struct mix *m, const struct wtv_index *ix, bool dense,
+		      u32 seed, size_t at, int kind, unsigned int variant)
+{
+	u32 s = seed, r, i, len;
+	bool put = false;
+
+	m->n = m->nhtml = m->nplain = 0;
+	m->nev = 0;
+	while (m->n < BLK_IN - 48) {
+		if (!put && m->n >= at) {
+			put = true;
+			switch (kind) {
+			case BLK_UNMAP2:
+				mix_cp(m, blk_unmapped(m, 0x100, 0x7ff));
+				break;
+			case BLK_UNMAP3:
+				mix_cp(m, blk_unmapped(m, 0x800 + variant,
+						       0x25ff));
+				break;
+			case BLK_FOUR:
+				mix_cp(m, 0x1f600 + variant);
+				break;
+			default:
+				mix_bad(m, variant % ARRAY_SIZE(bad_utf8));
+				break;
+			}
+			continue;
+		}
+		r = mix_rand(&s);
+		if (r % 16 == 0) {		/* a long ASCII run */
+			for (i = 0; i < BLK_LONG; i++)
+				mix_cp(m, 'a' + (r + i) % 26);
+			continue;
+		}
+		len = dense ? 2 + (r >> 4) % 7 : 1 + (r >> 4) % (r & 0x100 ? 2 : 1);
+		for (i = 0; i < len; i++)
+			mix_cp(m, blk_letter(ix, &s));
+		len = dense ? 1 : 1 + (r >> 8) % 9;
+		for (i = 0; i < len; i++)
+			mix_cp(m, i ? 'a' + (r + i) % 26 : ' ');
+	}
+}
+
+WT_CASE(sb_encode_blocks)
+{
+	struct mix *m = WT_ALLOC(sizeof(*m));
+	static const size_t rooms[] = { 7, 64, 65, 100, MIX_CAP };
+	unsigned int r, texts = 0, evs = 0, kind, full = 0;
+	int i, level, k;
+	size_t at;
+
+	if (!SB_PRESENT)
+		WT_SKIP("index files missing (SHARED not found at build time)");
+	WT_ASSERT_TRUE(m);
+	for (level = WHATENC_VEC_SCALAR; level <= WHATENC_VEC_AVX2; level++) {
+		if (whatenc_vec_set_level(level) != level) {
+			WT_NOTE("sb_encode_blocks: level %d not on this CPU",
+				level);
+			continue;
+		}
+		for (i = 0; i < SB_N_INDEXES; i++) {
+			const struct wtv_index *ix = &sb_indexes[i];
+			int bad = 0, dense;
+
+			memset(m->rev, 0, sizeof(m->rev));
+			for (k = 127; k >= 0; k--) {
+				u32 cp = sb_cps[ix->off + k];
+
+				if (cp != WTV_NONE && cp < 0x10000)
+					m->rev[cp] = 0x100 | (0x80 + k);
+			}
+			WT_YIELD();
+			for (dense = 0; dense < 2; dense++) {
+				for (kind = 0; kind < BLK_KINDS; kind++) {
+					for (at = 0; at < BLK_AT; at++) {
+						unsigned int v = at + i;
+
+						blk_build(m, ix, dense,
+							  7 * i + dense + 1,
+							  at, kind, v);
+						bad += mix_html(m, ix->enc,
+								at % 23 == 0);
+						for (r = 0; r < ARRAY_SIZE(rooms); r++)
+							bad += mix_fatal(m, ix->enc,
+									 rooms[r]);
+						if (at % 23 == 0) {
+							bad += mix_cuts(m, ix->enc);
+							full++;
+						}
+						texts++;
+						evs += m->nev;
+					}
+				}
+			}
+			if (bad)
+				WT_FAIL("%s: level %d: %d block-text runs differ",
+					ix->name, level, bad);
+		}
+	}
+	whatenc_vec_set_level(WHATENC_VEC_AUTO);
+	WT_NOTE("single-byte encode blocks: %u texts (%u cut and full at every position), %u errors in them",
+		texts, full, evs);
+}
+
 WT_SUITE(sb_encode,
-	 WT_RUN(sb_encode_mixed));
+	 WT_RUN(sb_encode_mixed),
+	 WT_RUN(sb_encode_blocks));

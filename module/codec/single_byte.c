@@ -170,17 +170,18 @@ static __always_inline unsigned int sb_bits(u64 m)
  * between ASCII and a letter (whose mispredictions cost most of the time
  * on Latin prose, issue 18 part E). The classes of the 32 bytes are
  * computed on four 8-byte words (the top bit of each byte: lead 11xxxxxx,
- * 3-byte lead 1110xxxx, 4-byte or more 1111xxxx, trail 10xxxxxx), and
- * the block is taken when its trail bytes are exactly those its leads
- * expect (one after each lead, two after a 3-byte one) and it has no
- * 4-byte lead; a sequence that its last two bytes start ends the block
- * before it. The block is copied, then for each lead in turn (count
+ * 3-byte lead 1110xxxx, trail 10xxxxxx), and the block is taken when its
+ * trail bytes are exactly those its leads expect (one after each lead,
+ * two after a 3-byte one; a trail expected past the end is not checked,
+ * and a sequence that the last two bytes start ends the block before
+ * its lead). The block is copied, then for each lead in turn (count
  * trailing zeros) its byte is stored and the 32 bytes after the sequence
  * are copied after it: scratch stores, overwritten by the next
  * character's. Anything the steps would stop at (an unmapped code point,
- * C0, C1, E3 or more, an overlong 3-byte sequence) stops it at that
- * character, a block that is not well formed at its start, and so does
- * a block of more than SB_DENSE leads (Cyrillic, Greek, Arabic, Hebrew:
+ * C0, C1, E3 or more, F0 and up taken as a 2-byte lead, an overlong
+ * 3-byte sequence) stops it at that character, a block that is not well
+ * formed at its start, and so does a block of more than SB_DENSE leads
+ * (Cyrillic, Greek, Arabic, Hebrew:
  * a letter in every other byte, which the steps' loop takes with fewer
  * instructions and about as many mispredictions) or of more than 3
  * 3-byte leads (Thai, likewise); sb_encode_run()'s loop goes on from
@@ -221,22 +222,17 @@ static __always_inline void sb_encode_blocks(const u8 *pidx, const u8 *page,
 			e = l[k] << 8 | t[k] << 16;
 			if (k)
 				e |= l[k - 1] >> 56 | t[k - 1] >> 48;
-			/* those not expected or missing, and 4-byte leads */
-			e ^= x & ~(x << 1) & SB_HI;
-			e |= l[k] & x << 2 & x << 3;
-			if (k == SB_WORDS - 1) {
-				if (l[k] >> 63) {
-					end = SB_BLOCK - 1;	/* a lead last */
-				} else if (t[k] >> 55 & 1) {
-					end = SB_BLOCK - 2;	/* 1110xxxx */
-					e &= ~0ull >> 8;	/* its trail */
-				}
-			}
-			bad |= e;
+			/* those not expected or missing */
+			bad |= e ^ (x & ~(x << 1) & SB_HI);
 			lead |= (u32)sb_bits(l[k]) << 8 * k;
 			n2 += l[k] >> 7;
 			n3 += t[k] >> 7;
 		}
+		/* a sequence cut at the end: up to its lead */
+		if (l[SB_WORDS - 1] >> 63)
+			end = SB_BLOCK - 1;
+		else if (t[SB_WORDS - 1] >> 55 & 1)
+			end = SB_BLOCK - 2;
 		/* malformed, or Thai, or dense: the steps */
 		if (bad || (n3 * 0x0101010101010101ull) >> 56 > 3 ||
 		    (n2 * 0x0101010101010101ull) >> 56 > SB_DENSE)
