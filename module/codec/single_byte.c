@@ -198,7 +198,7 @@ static __always_inline void sb_encode_blocks(const u8 *pidx, const u8 *page,
 	while (p <= limit) {
 		u64 w[SB_WORDS], l[SB_WORDS], t[SB_WORDS], bad = 0, hi = 0;
 		u64 n3 = 0, n2 = 0;
-		unsigned int k, end = SB_BLOCK, done = 0;
+		unsigned int k, end = SB_BLOCK;
 		u32 lead = 0;
 
 #pragma GCC unroll 4
@@ -238,34 +238,36 @@ static __always_inline void sb_encode_blocks(const u8 *pidx, const u8 *page,
 		    (n2 * 0x0101010101010101ull) >> 56 > SB_DENSE)
 			break;
 		lead &= ~0u >> (SB_BLOCK - end);
+		/* o[x - k]: the output of input byte p[x], k trails before */
+		k = 0;
 		while (lead) {
-			unsigned int j = __builtin_ctz(lead);
-			size_t c = p[j], t = p[j + 1], i;
+			size_t j = __builtin_ctz(lead), c = p[j], t = p[j + 1];
+			size_t i, len = 2;
 			u8 byte;
 
-			o += j - done;
 			if (c < 0xe0) {
 				byte = sb_enc2(pidx, page, c, t);
-				done = j + 2;
 			} else {
 				i = ((c - 0xe0) << 6) + t - 0x80;
+				len = 3;
 				if (c - 0xe0 >= 3 || i - 0x20 >= SB_PAGES_3)
 					byte = 0;
 				else
 					byte = page[((size_t)pidx[i] <<
 						     WE_SB_PAGE_SHIFT) +
 						    p[j + 2] - 0x80];
-				done = j + 3;
 			}
 			if (!byte) {
 				p += j;
+				o += j - k;
 				goto out;
 			}
-			*o++ = byte;
-			memcpy(o, p + done, SB_BLOCK);
+			o[j - k] = byte;
+			memcpy(o + j - k + 1, p + j + len, SB_BLOCK);
+			k += len - 1;
 			lead &= lead - 1;
 		}
-		o += end - done;
+		o += end - k;
 		p += end;
 	}
 out:
