@@ -21,6 +21,7 @@
 #include "sb_vectors.h"
 
 #define MIX_IN	(WT_HEAVY ? 1500 : 400)	/* input bytes per encoding */
+#define MIX_MAX	1600	/* input bytes of the longest text (MIX_IN, BLK_...) */
 #define MIX_CAP	16384
 #define MIX_EVENTS 512
 
@@ -66,7 +67,7 @@ struct mix_ev {
 };
 
 struct mix {
-	u8 in[MIX_IN + 16], html[MIX_CAP], plain[MIX_IN + 16];
+	u8 in[MIX_MAX + 16], html[MIX_CAP], plain[MIX_MAX + 16];
 	u8 out[MIX_CAP + 16];
 	size_t n, nhtml, nplain;
 	struct mix_ev ev[MIX_EVENTS];	/* in order */
@@ -341,16 +342,24 @@ WT_CASE(sb_encode_mixed)
 /*
  * The block kernel (32 bytes a block, 64 bytes of input and of output
  * room): texts of well-formed prose, sparse (ASCII words and single
- * letters, as Latin prose, 3-byte ones among them) or dense (runs of
- * letters, single spaces, as Cyrillic or Thai, the steps' loop), with an
- * ASCII run of BLK_LONG bytes now and then (back to the blocks), and one
- * bad token (blk_bad[]) at the first character boundary from each byte
- * offset of the first blocks, so that it falls at every position of a
- * block and across block edges whatever the blocks' starts.
+ * letters, as Latin prose, 3-byte ones among them), dense (runs of
+ * letters, single spaces, as Cyrillic or Thai: the steps' loop) or dense
+ * for BLK_DENSE bytes and then sparse (back to the blocks, SB_BACK bytes
+ * after they stopped), with an ASCII run of BLK_LONG bytes now and then,
+ * and one bad token (an unmappable code point or malformed UTF-8) at the
+ * first character boundary from each of BLK_AT byte offsets (from 0, or
+ * BLK_DENSE on), so that it falls at every position of a block and
+ * across block edges whatever the blocks' starts.
  */
-#define BLK_IN		240	/* input bytes a text (MIX_IN or less) */
+#define BLK_IN		240	/* input bytes a text, after the dense part */
 #define BLK_AT		100	/* offsets tried for the bad token */
 #define BLK_LONG	20
+#define BLK_DENSE	1200	/* dense bytes before the sparse ones */
+
+static_assert(BLK_DENSE + BLK_IN <= MIX_MAX, "text buffer size");
+
+/* the texts: sparse, dense, dense and then sparse */
+enum { BLK_SPARSE, BLK_ALL_DENSE, BLK_BACK, BLK_SHAPES };
 
 /* what goes at the offset: an unmappable code point or malformed UTF-8 */
 enum { BLK_UNMAP2, BLK_UNMAP3, BLK_FOUR, BLK_MALFORMED, BLK_KINDS };
@@ -377,16 +386,17 @@ static u32 blk_letter(const struct wtv_index *ix, u32 *s)
 	return cp;
 }
 
-/* The text: @dense or sparse prose, @kind at the boundary from @at. */
-static void blk_build(struct mix *m, const struct wtv_index *ix, bool dense,
+/* The text of @shape, @kind at the boundary from @at. */
+static void blk_build(struct mix *m, const struct wtv_index *ix, int shape,
 		      u32 seed, size_t at, int kind, unsigned int variant)
 {
+	size_t size = shape == BLK_BACK ? BLK_DENSE + BLK_IN : BLK_IN;
 	u32 s = seed, r, i, len;
-	bool put = false;
+	bool put = false, dense;
 
 	m->n = m->nhtml = m->nplain = 0;
 	m->nev = 0;
-	while (m->n < BLK_IN - 48) {
+	while (m->n < size - 48) {
 		if (!put && m->n >= at) {
 			put = true;
 			switch (kind) {
@@ -412,7 +422,10 @@ static void blk_build(struct mix *m, const struct wtv_index *ix, bool dense,
 				mix_cp(m, 'a' + (r + i) % 26);
 			continue;
 		}
-		len = dense ? 2 + (r >> 4) % 7 : 1 + (r >> 4) % (r & 0x100 ? 2 : 1);
+		dense = shape == BLK_ALL_DENSE ||
+			(shape == BLK_BACK && m->n < BLK_DENSE);
+		len = dense ? 2 + (r >> 4) % 7 :
+			      1 + (r >> 4) % (r & 0x100 ? 2 : 1);
 		for (i = 0; i < len; i++)
 			mix_cp(m, blk_letter(ix, &s));
 		len = dense ? 1 : 1 + (r >> 8) % 9;
@@ -428,17 +441,19 @@ static int blk_index(struct mix *m, int i, unsigned int *texts,
 	static const size_t rooms[] = { 7, 64, 65, 100, MIX_CAP };
 	const struct wtv_index *ix = &sb_indexes[i];
 	unsigned int r, kind;
-	int bad = 0, dense;
+	int bad = 0, shape;
 	size_t at;
 
 	mix_rev(m, ix);
-	for (dense = 0; dense < 2; dense++) {
-		for (kind = 0; kind < BLK_KINDS; kind++) {
-			for (at = 0; at < BLK_AT; at++) {
-				/* output full, input cut: every 23rd */
-				bool every = at % 23 == 0;
+	for (shape = 0; shape < BLK_SHAPES; shape++) {
+		size_t from = shape == BLK_BACK ? BLK_DENSE : 0;
 
-				blk_build(m, ix, dense, 7 * i + dense + 1, at,
+		for (kind = 0; kind < BLK_KINDS; kind++) {
+			for (at = from; at < from + BLK_AT; at++) {
+				/* output full, input cut: every 23rd short */
+				bool every = !from && at % 23 == 0;
+
+				blk_build(m, ix, shape, 7 * i + shape + 1, at,
 					  kind, at + i);
 				bad += mix_html(m, ix->enc, every);
 				if (every)
