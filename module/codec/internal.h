@@ -247,18 +247,6 @@ static inline u32 we_le32(const u8 *p)
 	return w;
 }
 
-/* The 8 bytes at @p as a number, @p[k] in bits 8k..8k+7. */
-static inline u64 we_le64(const u8 *p)
-{
-	u64 w;
-
-	memcpy(&w, p, 8);
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	w = __builtin_bswap64(w);
-#endif
-	return w;
-}
-
 /* Store @v at @p, high byte first (one 16-bit store, not two bytes). */
 static inline void we_put_be16(u8 *p, u16 v)
 {

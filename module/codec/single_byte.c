@@ -160,6 +160,12 @@ static __always_inline size_t sb_ascii_copy(u8 *dst, const u8 *src, size_t n)
  */
 #define SB_BACK		1024
 
+/* The 8 bytes at @p as a number, @p[k] in bits 8k..8k+7 (one load). */
+static __always_inline u64 sb_le64(const u8 *p)
+{
+	return we_le32(p) | (u64)we_le32(p + 4) << 32;
+}
+
 /*
  * The top bits of the 8 bytes of @m (no other bit set) as bits 0-7, byte
  * k (bits 8k..8k+7) as bit k: the multiplier's bits 7(7 - k) move bit
@@ -208,7 +214,7 @@ static __always_inline void sb_encode_blocks(const u8 *pidx, const u8 *page,
 
 #pragma GCC unroll 4
 		for (k = 0; k < SB_WORDS; k++) {
-			w[k] = we_le64(p + 8 * k);
+			w[k] = sb_le64(p + 8 * k);
 			hi |= w[k];
 		}
 		memcpy(o, p, SB_BLOCK);
