@@ -21,6 +21,7 @@
 #include "sb_vectors.h"
 
 #define MIX_IN	(WT_HEAVY ? 1500 : 400)	/* input bytes per encoding */
+#define MIX_MAX	1600	/* input bytes of the longest text (MIX_IN, BLK_...) */
 #define MIX_CAP	16384
 #define MIX_EVENTS 512
 
@@ -66,7 +67,7 @@ struct mix_ev {
 };
 
 struct mix {
-	u8 in[MIX_IN + 16], html[MIX_CAP], plain[MIX_IN + 16];
+	u8 in[MIX_MAX + 16], html[MIX_CAP], plain[MIX_MAX + 16];
 	u8 out[MIX_CAP + 16];
 	size_t n, nhtml, nplain;
 	struct mix_ev ev[MIX_EVENTS];	/* in order */
@@ -119,18 +120,26 @@ static void mix_bad(struct mix *m, unsigned int i)
 	}
 }
 
-/* The text of index @ix: random tokens until MIX_IN bytes. */
-static void mix_build(struct mix *m, const struct wtv_index *ix, u32 seed)
+/* The index's code points in @m->rev[]. */
+static void mix_rev(struct mix *m, const struct wtv_index *ix)
 {
-	u32 s = seed, cp;
 	int k;
 
 	memset(m->rev, 0, sizeof(m->rev));
 	for (k = 127; k >= 0; k--) {
-		cp = sb_cps[ix->off + k];
+		u32 cp = sb_cps[ix->off + k];
+
 		if (cp != WTV_NONE && cp < 0x10000)
 			m->rev[cp] = 0x100 | (0x80 + k);
 	}
+}
+
+/* The text of index @ix: random tokens until MIX_IN bytes. */
+static void mix_build(struct mix *m, const struct wtv_index *ix, u32 seed)
+{
+	u32 s = seed, cp;
+
+	mix_rev(m, ix);
 	m->n = m->nhtml = m->nplain = 0;
 	m->nev = 0;
 	while (m->n < MIX_IN - 48) {
@@ -200,15 +209,18 @@ static bool mix_html_done(const struct mix *m, enum whatenc_ret ret,
 	       !memcmp(m->out, m->html, outn);
 }
 
-/* html mode: one call, and the output full at every position first. */
-static int mix_html(struct mix *m, int enc)
+/*
+ * html mode: one call, and with @every the output full at every position
+ * first, then small output buffers all the way.
+ */
+static int mix_html(struct mix *m, int enc, bool every)
 {
 	struct whatenc_encoder e;
 	enum whatenc_ret ret;
 	size_t s, outn;
 	int bad = 0;
 
-	for (s = 0; s <= m->nhtml + 1; s++) {
+	for (s = every ? 0 : m->nhtml + 1; s <= m->nhtml + 1; s++) {
 		struct whatenc_buf b = { m->in, 0, m->n, m->out, 0, s };
 
 		whatenc_encoder_init(&e, enc, WHATENC_ENC_HTML);
@@ -227,7 +239,7 @@ static int mix_html(struct mix *m, int enc)
 		bad += !mix_html_done(m, ret, outn);
 	}
 	/* small output buffers all the way, from the largest unit up */
-	for (s = 10; s <= 40; s++) {
+	for (s = 10; every && s <= 40; s++) {
 		whatenc_encoder_init(&e, enc, WHATENC_ENC_HTML);
 		outn = 0;
 		ret = mix_rest(&e, m, 0, &outn, s);
@@ -313,7 +325,7 @@ WT_CASE(sb_encode_mixed)
 					ix->name);
 				continue;
 			}
-			bad += mix_html(m, ix->enc);
+			bad += mix_html(m, ix->enc, true);
 			bad += mix_cuts(m, ix->enc);
 			for (r = 0; r < ARRAY_SIZE(rooms); r++)
 				bad += mix_fatal(m, ix->enc, rooms[r]);
@@ -327,5 +339,163 @@ WT_CASE(sb_encode_mixed)
 		texts, evs);
 }
 
+/*
+ * The block kernel (32 bytes a block, 64 bytes of input and of output
+ * room): texts of well-formed prose, sparse (ASCII words and single
+ * letters, as Latin prose, 3-byte ones among them), dense (runs of
+ * letters, single spaces, as Cyrillic or Thai: the steps' loop) or dense
+ * for BLK_DENSE bytes and then sparse (back to the blocks, SB_BACK bytes
+ * after they stopped), with an ASCII run of BLK_LONG bytes now and then,
+ * and one bad token (an unmappable code point or malformed UTF-8) at the
+ * first character boundary from each of BLK_AT byte offsets (from 0, or
+ * BLK_DENSE on), so that it falls at every position of a block and
+ * across block edges whatever the blocks' starts.
+ */
+#define BLK_IN		240	/* input bytes a text, after the dense part */
+#define BLK_AT		100	/* offsets tried for the bad token */
+#define BLK_LONG	20
+#define BLK_DENSE	1200	/* dense bytes before the sparse ones */
+
+static_assert(BLK_DENSE + BLK_IN <= MIX_MAX, "text buffer size");
+
+/* the texts: sparse, dense, dense and then sparse */
+enum { BLK_SPARSE, BLK_ALL_DENSE, BLK_BACK, BLK_SHAPES };
+
+/* what goes at the offset: an unmappable code point or malformed UTF-8 */
+enum { BLK_UNMAP2, BLK_UNMAP3, BLK_FOUR, BLK_MALFORMED, BLK_KINDS };
+
+/* A code point of @lo..@hi not in the index (0: none). */
+static u32 blk_unmapped(const struct mix *m, u32 lo, u32 hi)
+{
+	u32 cp;
+
+	for (cp = lo; cp <= hi; cp++)
+		if (!m->rev[cp])
+			return cp;
+	return 0;
+}
+
+/* One of the index's characters, at random. */
+static u32 blk_letter(const struct wtv_index *ix, u32 *s)
+{
+	u32 cp;
+
+	do
+		cp = sb_cps[ix->off + mix_rand(s) % 128];
+	while (cp == WTV_NONE || cp >= 0x10000);
+	return cp;
+}
+
+/* The text of @shape, @kind at the boundary from @at. */
+static void blk_build(struct mix *m, const struct wtv_index *ix, int shape,
+		      u32 seed, size_t at, int kind, unsigned int variant)
+{
+	size_t size = shape == BLK_BACK ? BLK_DENSE + BLK_IN : BLK_IN;
+	u32 s = seed, r, i, len;
+	bool put = false, dense;
+
+	m->n = m->nhtml = m->nplain = 0;
+	m->nev = 0;
+	while (m->n < size - 48) {
+		if (!put && m->n >= at) {
+			put = true;
+			switch (kind) {
+			case BLK_UNMAP2:
+				mix_cp(m, blk_unmapped(m, 0x100, 0x7ff));
+				break;
+			case BLK_UNMAP3:
+				mix_cp(m, blk_unmapped(m, 0x800 + variant,
+						       0x25ff));
+				break;
+			case BLK_FOUR:
+				mix_cp(m, 0x1f600 + variant);
+				break;
+			default:
+				mix_bad(m, variant % ARRAY_SIZE(bad_utf8));
+				break;
+			}
+			continue;
+		}
+		r = mix_rand(&s);
+		if (r % 16 == 0) {		/* a long ASCII run */
+			for (i = 0; i < BLK_LONG; i++)
+				mix_cp(m, 'a' + (r + i) % 26);
+			continue;
+		}
+		dense = shape == BLK_ALL_DENSE ||
+			(shape == BLK_BACK && m->n < BLK_DENSE);
+		len = dense ? 2 + (r >> 4) % 7 :
+			      1 + (r >> 4) % (r & 0x100 ? 2 : 1);
+		for (i = 0; i < len; i++)
+			mix_cp(m, blk_letter(ix, &s));
+		len = dense ? 1 : 1 + (r >> 8) % 9;
+		for (i = 0; i < len; i++)
+			mix_cp(m, i ? 'a' + (r + i) % 26 : ' ');
+	}
+}
+
+/* The texts of index @i; returns how many runs differ. */
+static int blk_index(struct mix *m, int i, unsigned int *texts,
+		     unsigned int *evs)
+{
+	static const size_t rooms[] = { 7, 64, 65, 100, MIX_CAP };
+	const struct wtv_index *ix = &sb_indexes[i];
+	unsigned int r, kind;
+	int bad = 0, shape;
+	size_t at;
+
+	mix_rev(m, ix);
+	for (shape = 0; shape < BLK_SHAPES; shape++) {
+		size_t from = shape == BLK_BACK ? BLK_DENSE : 0;
+
+		for (kind = 0; kind < BLK_KINDS; kind++) {
+			for (at = from; at < from + BLK_AT; at++) {
+				/* output full, input cut: every 23rd short */
+				bool every = !from && at % 23 == 0;
+
+				blk_build(m, ix, shape, 7 * i + shape + 1, at,
+					  kind, at + i);
+				bad += mix_html(m, ix->enc, every);
+				if (every)
+					bad += mix_cuts(m, ix->enc);
+				for (r = 0; r < ARRAY_SIZE(rooms); r++)
+					bad += mix_fatal(m, ix->enc, rooms[r]);
+				(*texts)++;
+				*evs += m->nev;
+			}
+		}
+	}
+	return bad;
+}
+
+WT_CASE(sb_encode_blocks)
+{
+	struct mix *m = WT_ALLOC(sizeof(*m));
+	unsigned int texts = 0, evs = 0;
+	int i, level, bad;
+
+	if (!SB_PRESENT)
+		WT_SKIP("index files missing (SHARED not found at build time)");
+	WT_ASSERT_TRUE(m);
+	for (level = WHATENC_VEC_SCALAR; level <= WHATENC_VEC_AVX2; level++) {
+		if (whatenc_vec_set_level(level) != level) {
+			WT_NOTE("sb_encode_blocks: level %d not on this CPU",
+				level);
+			continue;
+		}
+		for (i = 0; i < SB_N_INDEXES; i++) {
+			WT_YIELD();
+			bad = blk_index(m, i, &texts, &evs);
+			if (bad)
+				WT_FAIL("%s: level %d: %d block-text runs differ",
+					sb_indexes[i].name, level, bad);
+		}
+	}
+	whatenc_vec_set_level(WHATENC_VEC_AUTO);
+	WT_NOTE("single-byte encode blocks: %u texts, %u errors in them",
+		texts, evs);
+}
+
 WT_SUITE(sb_encode,
-	 WT_RUN(sb_encode_mixed));
+	 WT_RUN(sb_encode_mixed),
+	 WT_RUN(sb_encode_blocks));
