@@ -197,11 +197,15 @@ static __always_inline unsigned int gb_enc_step(struct whatenc_encoder *e,
 	return 4;
 }
 
+/* The bulk a word at a time, then the last bytes (we_enc_fast_words()) */
 static void gb_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 {
-	if (e->enc == WHATENC_GBK)
+	if (e->enc == WHATENC_GBK) {
+		we_enc_fast_words(b, gbk_enc_lookup, false);
 		we_enc_fast_two_byte(b, gbk_enc_lookup);
-	else
+	} else {
+		we_enc_fast_words(b, gb_enc_lookup, false);
 		we_enc_fast_two_byte(b, gb_enc_lookup);
+	}
 }
 WE_STEP_FAMILY(gb18030, gb_step, gb_dec_fast, gb_enc_step, gb_enc_fast);

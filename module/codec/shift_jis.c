@@ -80,15 +80,28 @@ static void sjis_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 }
 
 /*
- * Encoder fast path: ASCII runs a word at a time, and well-formed 3-byte
- * UTF-8 (U+0800..U+FFFF) of half-width katakana or of a code point with
- * an index Shift_JIS pointer, written straight to the output. Stops, for
- * the general path, at anything else (2- and 4-byte UTF-8, U+203E,
- * unmappable or malformed input, fewer than 4 bytes left) or when the
- * output is short; does nothing with fewer than 4 input bytes or 2
- * output bytes in all.
+ * Encoder fast paths: the bytes for a code point (not ASCII) that is
+ * half-width katakana (one byte) or has an index Shift_JIS pointer (two
+ * bytes, after the spec's U+2212 to U+FF0D), else 0: U+0080, U+00A5 and
+ * U+203E, which the steps write as one byte, have no pointer.
  */
-static void sjis_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
+static __always_inline u16 sjis_enc_lookup(u32 cp)
+{
+	if (cp - 0xff61 <= 0xff9f - 0xff61)
+		return cp - 0xff61 + 0xa1;
+	return we_sjis_code(cp == 0x2212 ? 0xff0d : cp);
+}
+
+/*
+ * The last bytes of the encoder's fast path (we_enc_fast_words() does the
+ * bulk): ASCII runs a word at a time, and well-formed 3-byte UTF-8
+ * (U+0800..U+FFFF) that sjis_enc_lookup() has bytes for, written straight
+ * to the output. Stops, for the general path, at anything else (2- and
+ * 4-byte UTF-8, U+203E, unmappable or malformed input, fewer than 4 bytes
+ * left) or when the output is short; does nothing with fewer than 4 input
+ * bytes or 2 output bytes in all.
+ */
+static void sjis_enc_tail(struct whatenc_buf *b)
 {
 	const u8 *in = b->in;
 	u8 *out = b->out;
@@ -112,22 +125,25 @@ static void sjis_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 		if (ip > in_last || op > out_last)
 			break;
 		cp = we_utf8_3(in + ip);
-		if (cp >= 0xff61 && cp <= 0xff9f) {
-			out[op++] = cp - 0xff61 + 0xa1;
-			ip += 3;
-			continue;
-		}
-		if (!cp || cp == 0x203e)
-			break;
-		code = we_sjis_code(cp == 0x2212 ? 0xff0d : cp);
+		code = cp ? sjis_enc_lookup(cp) : 0;
 		if (!code)
 			break;
+		ip += 3;
+		if (code < 0x100) {
+			out[op++] = code;
+			continue;
+		}
 		we_put_be16(out + op, code);
 		op += 2;
-		ip += 3;
 	}
 	b->in_pos = ip;
 	b->out_pos = op;
+}
+
+static void sjis_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
+{
+	we_enc_fast_words(b, sjis_enc_lookup, true);
+	sjis_enc_tail(b);
 }
 
 /* The Shift_JIS encoder's steps. */
