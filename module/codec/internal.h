@@ -661,19 +661,19 @@ static __always_inline void we_enc_fast_two_byte(struct whatenc_buf *b,
 
 /*
  * The bulk of a two-byte encoder's fast path, for prose that mixes ASCII
- * with three-byte characters (CJK): each step stores the next 8 input
- * bytes to the output unconditionally and moves both positions past
- * their ASCII ones (none, a space, a short run: no branch on whether or
- * how much ASCII comes first, the branch the CPU mispredicts at every
- * switch between ASCII and the characters), then encodes the character
- * there; after a word all ASCII, the next word (a run's end costs one
- * misprediction here, not a copy loop's several). A
- * @lookup value below 0x100 is one byte (if @single: Shift_JIS's
- * half-width katakana), else two. Stops, with both positions at the
- * character, at what @lookup has no code for and at input that is not
- * 2- or 3-byte UTF-8 (for the general path), and where fewer than 11
- * input bytes (the word, then a character up to 7 bytes on) or 10
- * output bytes remain (for the caller's tail).
+ * with three-byte characters (CJK). A step at an ASCII byte stores the
+ * next 8 input bytes to the output and moves both positions past their
+ * ASCII ones (a space, a short run: no branch on how much ASCII there
+ * is, nor on its end, which the CPU mispredicts on text it has not
+ * learnt), then encodes the character there; after a word all ASCII, the
+ * next word. A step at a character encodes it (in runs of characters the
+ * next position is known before the bytes are read: no word and no
+ * count on that path). A @lookup value below 0x100 is one byte (if
+ * @single: Shift_JIS's half-width katakana), else two. Stops, with both
+ * positions at the character, at what @lookup has no code for and at
+ * input that is not 2- or 3-byte UTF-8 (for the general path), and where
+ * fewer than 11 input bytes (the word, then a character up to 7 bytes
+ * on) or 10 output bytes remain (for the caller's tail).
  */
 static __always_inline void we_enc_fast_words(struct whatenc_buf *b,
 					      u16 (*lookup)(u32 cp),
@@ -693,21 +693,24 @@ static __always_inline void we_enc_fast_words(struct whatenc_buf *b,
 		u32 cp;
 		u16 code;
 
-		memcpy(&w, in + ip, 8);
-		memcpy(out + op, &w, 8);
-		m = w & 0x8080808080808080ull;
-		if (!m) {
-			ip += 8;
-			op += 8;
-			continue;
+		if (in[ip] < 0x80) {
+			memcpy(&w, in + ip, 8);
+			memcpy(out + op, &w, 8);
+			m = w & 0x8080808080808080ull;
+			if (!m) {
+				ip += 8;
+				op += 8;
+				continue;
+			}
+			k = we_first_high_byte(m);
+			ip += k;
+			op += k;
 		}
-		k = we_first_high_byte(m);
-		ip += k;
-		op += k;
 		len = we_utf8_23w(in + ip, we_le32(in + ip), &cp);
 		if (!len)
 			break;
-		code = lookup(cp);
+		/* below 0x10000: the lookups need not test it */
+		code = lookup(cp & 0xffff);
 		if (!code)
 			break;
 		ip += len;

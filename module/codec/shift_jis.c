@@ -140,7 +140,8 @@ static void sjis_enc_tail(struct whatenc_buf *b)
 	b->out_pos = op;
 }
 
-static void sjis_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
+static noinline void sjis_enc_fast(struct whatenc_encoder *e,
+				  struct whatenc_buf *b)
 {
 	we_enc_fast_words(b, sjis_enc_lookup, true);
 	sjis_enc_tail(b);
