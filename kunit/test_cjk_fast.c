@@ -357,7 +357,8 @@ WT_CASE(cjk_fast_encode)
 }
 
 /*
- * The encoders' word loop (we_enc_fast_words(): GBK, gb18030, Shift_JIS):
+ * The encoders' word loop (we_enc_fast_words(): GBK, gb18030, Shift_JIS,
+ * EUC-JP):
  * codes with an ASCII run of 0-19 bytes before the middle (inside the
  * 8-byte word, at its end, through whole ASCII words), the middle one of
  * a two-byte UTF-8 character, a code point the encoding does not have, a
@@ -366,8 +367,9 @@ WT_CASE(cjk_fast_encode)
  * middle, at the output's end and where the input has fewer than 11
  * bytes left. Every output size in html mode; in fatal mode the error
  * where the middle is. Expected bytes from the index files (as above;
- * Shift_JIS B1: U+FF71, half-width katakana, byte 0xFF71 - 0xFF61 +
- * 0xA1), gb18030 four-byte forms from index gb18030 ranges (U+10000:
+ * U+00A7 is index-jis0208.txt pointer 87: Shift_JIS 81 98, EUC-JP
+ * A1 F8; U+FF71, half-width katakana, is Shift_JIS B1 and EUC-JP 8E B1,
+ * byte 0xFF71 - 0xFF61 + 0xA1), gb18030 four-byte forms from index gb18030 ranges (U+10000:
  * 90 30 81 30; U+FFFD, what html mode encodes for malformed input:
  * 84 31 A4 37); gb18030 has no form for U+E5E5 only.
  */
@@ -393,7 +395,10 @@ static const struct words_case words_cases[] = {
 	  0xe5e5, "&#58853;", 0x10000, "\x90\x30\x81\x30",
 	  "\x84\x31\xa4\x37" },
 	{ WHATENC_SHIFT_JIS, { 0x4e00, 0x7e8a, 0xff71 },
-	  { "\x88\xea", "\xfa\x5c", "\xb1" }, 0, NULL,
+	  { "\x88\xea", "\xfa\x5c", "\xb1" }, 0xa7, "\x81\x98",
+	  0xe01, "&#3585;", 0x20000, "&#131072;", "&#65533;" },
+	{ WHATENC_EUC_JP, { 0x4e00, 0x7e8a, 0xff71 },
+	  { "\xb0\xec", "\xf9\xa1", "\x8e\xb1" }, 0xa7, "\xa1\xf8",
 	  0xe01, "&#3585;", 0x20000, "&#131072;", "&#65533;" },
 };
 
@@ -407,8 +412,8 @@ static void words_put(struct fast_input *f, u32 cp, const char *out)
 }
 
 /*
- * @ncodes codes, @r1 ASCII, the middle (@kind 0: two-byte UTF-8 or a
- * code, 1: no form, 2: four-byte UTF-8, 3: 0xFF), @r2 ASCII, 5 codes.
+ * @ncodes codes, @r1 ASCII, the middle (@kind 0: two-byte UTF-8, 1: no
+ * form, 2: four-byte UTF-8, 3: 0xFF), @r2 ASCII, 5 codes.
  * Returns the expected output's length before the middle.
  */
 static size_t words_make(const struct words_case *c, struct fast_input *f,
@@ -423,10 +428,8 @@ static size_t words_make(const struct words_case *c, struct fast_input *f,
 		words_put(f, c->cp[k % 3], c->code[k % 3]);
 	put_ascii(f, r1);
 	pre = f->nexp;
-	if (kind == 0 && c->cp2)
+	if (kind == 0)
 		words_put(f, c->cp2, c->code2);
-	else if (kind == 0)
-		words_put(f, c->cp[2], c->code[2]);
 	else if (kind == 1)
 		words_put(f, c->bad, c->bad_html);
 	else if (kind == 2)

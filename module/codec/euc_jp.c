@@ -115,8 +115,11 @@ static __always_inline u16 euc_jp_enc_lookup(u32 cp)
 	return we_sjis_to_euc_jp(we_sjis_code(cp == 0x2212 ? 0xff0d : cp));
 }
 
-static void euc_jp_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
+/* The bulk a word at a time, then the last bytes (we_enc_fast_words()) */
+static noinline void euc_jp_enc_fast(struct whatenc_encoder *e,
+				     struct whatenc_buf *b)
 {
+	we_enc_fast_words(b, euc_jp_enc_lookup, false);
 	we_enc_fast_two_byte(b, euc_jp_enc_lookup);
 }
 
