@@ -316,6 +316,19 @@ static void enc_make(const struct fast_case *c, struct fast_input *f,
 	}
 }
 
+/*
+ * fast_sized() in html mode at every output size up to 8 past the
+ * output's length; false (*@size: the first that failed) if one failed
+ */
+static bool enc_sizes(const struct fast_case *c, const struct fast_input *f,
+		      u8 *buf, size_t *size)
+{
+	for (*size = 0; *size <= f->nexp + 8; (*size)++)
+		if (!fast_sized(c, f, *size, buf, false))
+			return false;
+	return true;
+}
+
 WT_CASE(cjk_fast_encode)
 {
 	struct fast_input *f = WT_ALLOC(sizeof(*f));
@@ -338,16 +351,15 @@ WT_CASE(cjk_fast_encode)
 				unsigned int r2 = i % 10;
 				int kind = i / 10 % 2;
 				size_t size;
-				bool ok = true;
+				bool ok;
 
 				enc_make(c, f, ncodes, r1, kind, r2);
-				for (size = 0; size <= f->nexp + 8 && ok; size++)
-					ok = fast_sized(c, f, size, buf, false);
+				ok = enc_sizes(c, f, buf, &size);
 				n++;
 				if (!ok && fails++ < 3)
 					WT_FAIL("cjk_fast encode level %d enc %d: %u codes, %u ASCII, middle %d, %u ASCII: size %zu",
 						level, c->enc, ncodes, r1, kind,
-						r2, size - 1);
+						r2, size);
 			}
 		}
 	}
@@ -467,13 +479,41 @@ static bool words_fatal(const struct words_case *c, const struct fast_input *f,
 	return b.out_pos == pre && !memcmp(buf, f->exp, pre);
 }
 
+/* Every shape of words_make() for @c: the number that failed. */
+static unsigned int words_shapes(struct wt_ctx *wt, const struct words_case *c,
+				 int level, struct fast_input *f, u8 *buf,
+				 unsigned int *n)
+{
+	/* KUnit (QEMU TCG): every third shape */
+	const unsigned int step = WT_HEAVY ? 1 : 3;
+	struct fast_case fc = { .enc = c->enc };
+	unsigned int fails = 0, i;
+
+	for (i = 0; i < 5 * 20 * 4 * 12; i += step) {
+		unsigned int ncodes = i / 960, r1 = i / 48 % 20, r2 = i % 12;
+		int kind = i / 12 % 4;
+		size_t size, pre;
+		bool ok;
+
+		pre = words_make(c, f, ncodes, r1, kind, r2);
+		ok = enc_sizes(&fc, f, buf, &size);
+		if (ok && !words_fatal(c, f, kind, pre, buf)) {
+			ok = false;
+			size = SIZE_MAX;
+		}
+		(*n)++;
+		if (!ok && fails++ < 3)
+			WT_FAIL("cjk_fast words level %d enc %d: %u codes, %u ASCII, middle %d, %u ASCII: size %zu",
+				level, c->enc, ncodes, r1, kind, r2, size);
+	}
+	return fails;
+}
+
 WT_CASE(cjk_fast_encode_words)
 {
 	struct fast_input *f = WT_ALLOC(sizeof(*f));
 	u8 *buf = WT_ALLOC(FAST_MAX_OUT + FAST_GUARD);
-	/* KUnit (QEMU TCG): every third shape */
-	const unsigned int step = WT_HEAVY ? 1 : 3;
-	unsigned int fails = 0, n = 0, ci, i;
+	unsigned int fails = 0, n = 0, ci;
 	int level;
 
 	WT_ASSERT_TRUE(f && buf);
@@ -481,30 +521,9 @@ WT_CASE(cjk_fast_encode_words)
 		if (whatenc_vec_set_level(level) != level)
 			continue;
 		for (ci = 0; ci < ARRAY_SIZE(words_cases); ci++) {
-			const struct words_case *c = &words_cases[ci];
-			struct fast_case fc = { .enc = c->enc };
-
 			WT_YIELD();
-			for (i = 0; i < 5 * 20 * 4 * 12; i += step) {
-				unsigned int ncodes = i / 960, r1 = i / 48 % 20;
-				unsigned int r2 = i % 12;
-				int kind = i / 12 % 4;
-				size_t size, pre;
-				bool ok = true;
-
-				pre = words_make(c, f, ncodes, r1, kind, r2);
-				for (size = 0; size <= f->nexp + 8 && ok; size++)
-					ok = fast_sized(&fc, f, size, buf, false);
-				if (ok && !words_fatal(c, f, kind, pre, buf)) {
-					ok = false;
-					size = SIZE_MAX;
-				}
-				n++;
-				if (!ok && fails++ < 3)
-					WT_FAIL("cjk_fast words level %d enc %d: %u codes, %u ASCII, middle %d, %u ASCII: size %zu",
-						level, c->enc, ncodes, r1, kind,
-						r2, size - 1);
-			}
+			fails += words_shapes(wt, &words_cases[ci], level, f,
+					      buf, &n);
 		}
 	}
 	whatenc_vec_set_level(WHATENC_VEC_AUTO);

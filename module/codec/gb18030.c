@@ -205,7 +205,7 @@ static __always_inline unsigned int gb_enc_step(struct whatenc_encoder *e,
 }
 
 /* The bulk a word at a time, then the last bytes (we_enc_fast_words()) */
-static noinline void gb_enc_fast(struct whatenc_encoder *e,
+static noinline __aligned(64) void gb_enc_fast(struct whatenc_encoder *e,
 				struct whatenc_buf *b)
 {
 	if (e->enc == WHATENC_GBK) {

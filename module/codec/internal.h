@@ -660,6 +660,20 @@ static __always_inline void we_enc_fast_two_byte(struct whatenc_buf *b,
 }
 
 /*
+ * Store a fast path's @code at @p: one byte if @single and @code is below
+ * 0x100, else two, high byte first (room for two). Returns the count.
+ */
+static __always_inline unsigned int we_put_code(u8 *p, u16 code, bool single)
+{
+	if (single && code < 0x100) {
+		*p = code;
+		return 1;
+	}
+	we_put_be16(p, code);
+	return 2;
+}
+
+/*
  * The bulk of a two-byte encoder's fast path, for prose that mixes ASCII
  * with three-byte characters (CJK). A step at an ASCII byte stores the
  * next 8 input bytes to the output and moves both positions past their
@@ -714,12 +728,7 @@ static __always_inline void we_enc_fast_words(struct whatenc_buf *b,
 		if (!code)
 			break;
 		ip += len;
-		if (single && code < 0x100) {
-			out[op++] = code;
-			continue;
-		}
-		we_put_be16(out + op, code);
-		op += 2;
+		op += we_put_code(out + op, code, single);
 	}
 	b->in_pos = ip;
 	b->out_pos = op;

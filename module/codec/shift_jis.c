@@ -129,18 +129,13 @@ static void sjis_enc_tail(struct whatenc_buf *b)
 		if (!code)
 			break;
 		ip += 3;
-		if (code < 0x100) {
-			out[op++] = code;
-			continue;
-		}
-		we_put_be16(out + op, code);
-		op += 2;
+		op += we_put_code(out + op, code, true);
 	}
 	b->in_pos = ip;
 	b->out_pos = op;
 }
 
-static noinline void sjis_enc_fast(struct whatenc_encoder *e,
+static noinline __aligned(64) void sjis_enc_fast(struct whatenc_encoder *e,
 				  struct whatenc_buf *b)
 {
 	we_enc_fast_words(b, sjis_enc_lookup, true);
