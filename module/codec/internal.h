@@ -665,7 +665,7 @@ static __always_inline void we_enc_fast_two_byte(struct whatenc_buf *b,
  */
 static __always_inline unsigned int we_put_code(u8 *p, u16 code, bool single)
 {
-	if (single && code < 0x100) {
+	if (single && unlikely(code < 0x100)) {
 		*p = code;
 		return 1;
 	}
@@ -721,11 +721,11 @@ static __always_inline void we_enc_fast_words(struct whatenc_buf *b,
 			op += k;
 		}
 		len = we_utf8_23w(in + ip, we_le32(in + ip), &cp);
-		if (!len)
+		if (unlikely(!len))
 			break;
 		/* below 0x10000: the lookups need not test it */
 		code = lookup(cp & 0xffff);
-		if (!code)
+		if (unlikely(!code))
 			break;
 		ip += len;
 		op += we_put_code(out + op, code, single);

@@ -87,7 +87,7 @@ static void sjis_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
  */
 static __always_inline u16 sjis_enc_lookup(u32 cp)
 {
-	if (cp - 0xff61 <= 0xff9f - 0xff61)
+	if (unlikely(cp - 0xff61 <= 0xff9f - 0xff61))
 		return cp - 0xff61 + 0xa1;
 	return we_sjis_code(cp == 0x2212 ? 0xff0d : cp);
 }
