@@ -79,17 +79,10 @@ static void sjis_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 	we_dec_fast(b, true, 1, 3, sjis_code);
 }
 
-/*
- * Encoder fast paths: the bytes for a code point (not ASCII) that is
- * half-width katakana (one byte) or has an index Shift_JIS pointer (two
- * bytes, after the spec's U+2212 to U+FF0D), else 0: U+0080, U+00A5 and
- * U+203E, which the steps write as one byte, have no pointer.
- */
+/* The encoder's output for @cp (not ASCII): we_sjis_code() */
 static __always_inline u16 sjis_enc_lookup(u32 cp)
 {
-	if (unlikely(cp - 0xff61 <= 0xff9f - 0xff61))
-		return cp - 0xff61 + 0xa1;
-	return we_sjis_code(cp == 0x2212 ? 0xff0d : cp);
+	return we_sjis_code(cp);
 }
 
 /*
@@ -125,7 +118,7 @@ static void sjis_enc_tail(struct whatenc_buf *b)
 		if (ip > in_last || op > out_last)
 			break;
 		cp = we_utf8_3(in + ip);
-		code = cp ? sjis_enc_lookup(cp) : 0;
+		code = cp ? we_sjis_code(cp) : 0;
 		if (!code)
 			break;
 		ip += 3;
@@ -142,24 +135,21 @@ static noinline __aligned(64) void sjis_enc_fast(struct whatenc_encoder *e,
 	sjis_enc_tail(b);
 }
 
-/* The Shift_JIS encoder's steps. */
+/*
+ * The Shift_JIS encoder's steps: step 2 (ASCII), the others from
+ * we_sjis_code()'s table.
+ */
 static __always_inline unsigned int sjis_enc_step(struct whatenc_encoder *e,
 						  u32 cp, u8 *out)
 {
 	unsigned int code;
 
-	if (cp <= 0x80 || cp == 0xa5 || cp == 0x203e ||
-	    (cp >= 0xff61 && cp <= 0xff9f)) {
-		out[0] = cp == 0xa5 ? 0x5c : cp == 0x203e ? 0x7e :
-			 cp <= 0x80 ? cp : cp - 0xff61 + 0xa1;
+	if (cp < 0x80) {
+		out[0] = cp;
 		return 1;
 	}
-	code = we_sjis_code(cp == 0x2212 ? 0xff0d : cp);
-	if (!code)
-		return 0;
-	out[0] = code >> 8;
-	out[1] = code & 0xff;
-	return 2;
+	code = we_sjis_code(cp);
+	return code ? we_put_code(out, code, true) : 0;
 }
 
 WE_STEP_FAMILY(shift_jis, sjis_step, sjis_dec_fast, sjis_enc_step, sjis_enc_fast);
