@@ -316,6 +316,19 @@ static void enc_make(const struct fast_case *c, struct fast_input *f,
 	}
 }
 
+/*
+ * fast_sized() in html mode at every output size up to 8 past the
+ * output's length; false (*@size: the first that failed) if one failed
+ */
+static bool enc_sizes(const struct fast_case *c, const struct fast_input *f,
+		      u8 *buf, size_t *size)
+{
+	for (*size = 0; *size <= f->nexp + 8; (*size)++)
+		if (!fast_sized(c, f, *size, buf, false))
+			return false;
+	return true;
+}
+
 WT_CASE(cjk_fast_encode)
 {
 	struct fast_input *f = WT_ALLOC(sizeof(*f));
@@ -338,16 +351,15 @@ WT_CASE(cjk_fast_encode)
 				unsigned int r2 = i % 10;
 				int kind = i / 10 % 2;
 				size_t size;
-				bool ok = true;
+				bool ok;
 
 				enc_make(c, f, ncodes, r1, kind, r2);
-				for (size = 0; size <= f->nexp + 8 && ok; size++)
-					ok = fast_sized(c, f, size, buf, false);
+				ok = enc_sizes(c, f, buf, &size);
 				n++;
 				if (!ok && fails++ < 3)
 					WT_FAIL("cjk_fast encode level %d enc %d: %u codes, %u ASCII, middle %d, %u ASCII: size %zu",
 						level, c->enc, ncodes, r1, kind,
-						r2, size - 1);
+						r2, size);
 			}
 		}
 	}
@@ -356,7 +368,171 @@ WT_CASE(cjk_fast_encode)
 	WT_EXPECT_EQ(fails, 0);
 }
 
+/*
+ * The encoders' word loop (we_enc_fast_words(): GBK, gb18030, Shift_JIS,
+ * EUC-JP):
+ * codes with an ASCII run of 0-19 bytes before the middle (inside the
+ * 8-byte word, at its end, through whole ASCII words), the middle one of
+ * a two-byte UTF-8 character, a code point the encoding does not have, a
+ * four-byte UTF-8 character or the malformed byte 0xFF, then 0-11 ASCII
+ * bytes and codes: long enough for the loop to run and stop at the
+ * middle, at the output's end and where the input has fewer than 11
+ * bytes left. Every output size in html mode; in fatal mode the error
+ * where the middle is. Expected bytes from the index files (as above;
+ * U+00A7 is index-jis0208.txt pointer 87: Shift_JIS 81 98, EUC-JP
+ * A1 F8; U+FF71, half-width katakana, is Shift_JIS B1 and EUC-JP 8E B1,
+ * byte 0xFF71 - 0xFF61 + 0xA1), gb18030 four-byte forms from index gb18030 ranges (U+10000:
+ * 90 30 81 30; U+FFFD, what html mode encodes for malformed input:
+ * 84 31 A4 37); gb18030 has no form for U+E5E5 only.
+ */
+struct words_case {
+	enum whatenc_encoding enc;
+	u32 cp[3];		/* codes, in turn ... */
+	const char *code[3];	/* ... and their bytes */
+	u32 cp2;		/* a two-byte UTF-8 character */
+	const char *code2;
+	u32 bad;		/* no form in the encoding */
+	const char *bad_html;
+	u32 four;		/* a four-byte UTF-8 character */
+	const char *four_out;	/* ... html mode */
+	const char *fffd_out;	/* U+FFFD, html mode */
+};
+
+static const struct words_case words_cases[] = {
+	{ WHATENC_GBK, { 0x4e00, 0x4e00, 0x4e00 },
+	  { "\xd2\xbb", "\xd2\xbb", "\xd2\xbb" }, 0xb7, "\xa1\xa4",
+	  0xe01, "&#3585;", 0x20000, "&#131072;", "&#65533;" },
+	{ WHATENC_GB18030, { 0x4e00, 0x4e00, 0x4e00 },
+	  { "\xd2\xbb", "\xd2\xbb", "\xd2\xbb" }, 0xb7, "\xa1\xa4",
+	  0xe5e5, "&#58853;", 0x10000, "\x90\x30\x81\x30",
+	  "\x84\x31\xa4\x37" },
+	{ WHATENC_SHIFT_JIS, { 0x4e00, 0x7e8a, 0xff71 },
+	  { "\x88\xea", "\xfa\x5c", "\xb1" }, 0xa7, "\x81\x98",
+	  0xe01, "&#3585;", 0x20000, "&#131072;", "&#65533;" },
+	{ WHATENC_EUC_JP, { 0x4e00, 0x7e8a, 0xff71 },
+	  { "\xb0\xec", "\xf9\xa1", "\x8e\xb1" }, 0xa7, "\xa1\xf8",
+	  0xe01, "&#3585;", 0x20000, "&#131072;", "&#65533;" },
+};
+
+static void words_put(struct fast_input *f, u32 cp, const char *out)
+{
+	size_t n = strlen(out);
+
+	f->len += wt_utf8(f->in + f->len, cp);
+	memcpy(f->exp + f->nexp, out, n);
+	f->nexp += n;
+}
+
+/*
+ * @ncodes codes, @r1 ASCII, the middle (@kind 0: two-byte UTF-8, 1: no
+ * form, 2: four-byte UTF-8, 3: 0xFF), @r2 ASCII, 5 codes.
+ * Returns the expected output's length before the middle.
+ */
+static size_t words_make(const struct words_case *c, struct fast_input *f,
+			 unsigned int ncodes, unsigned int r1, int kind,
+			 unsigned int r2)
+{
+	unsigned int k;
+	size_t pre;
+
+	f->len = f->nexp = 0;
+	for (k = 0; k < ncodes; k++)
+		words_put(f, c->cp[k % 3], c->code[k % 3]);
+	put_ascii(f, r1);
+	pre = f->nexp;
+	if (kind == 0)
+		words_put(f, c->cp2, c->code2);
+	else if (kind == 1)
+		words_put(f, c->bad, c->bad_html);
+	else if (kind == 2)
+		words_put(f, c->four, c->four_out);
+	else {
+		f->in[f->len++] = 0xff;
+		memcpy(f->exp + f->nexp, c->fffd_out, strlen(c->fffd_out));
+		f->nexp += strlen(c->fffd_out);
+	}
+	put_ascii(f, r2);
+	for (k = 0; k < 5; k++)
+		words_put(f, c->cp[(k + 1) % 3], c->code[(k + 1) % 3]);
+	return pre;
+}
+
+/* fatal mode, room for all: the error at the middle, or none */
+static bool words_fatal(const struct words_case *c, const struct fast_input *f,
+			int kind, size_t pre, u8 *buf)
+{
+	struct whatenc_encoder e;
+	struct whatenc_buf b = { .in = f->in, .in_size = f->len, .out = buf,
+				 .out_size = FAST_MAX_OUT };
+	enum whatenc_ret want = WHATENC_INPUT_EMPTY, r;
+
+	if (kind == 1 || (kind == 2 && c->enc != WHATENC_GB18030))
+		want = WHATENC_UNMAPPABLE;
+	else if (kind == 3)
+		want = WHATENC_MALFORMED;
+	whatenc_encoder_init(&e, c->enc, 0);
+	r = whatenc_encode(&e, &b, true);
+	if (r != want)
+		return false;
+	if (r == WHATENC_INPUT_EMPTY)
+		return b.out_pos == f->nexp && !memcmp(buf, f->exp, f->nexp);
+	return b.out_pos == pre && !memcmp(buf, f->exp, pre);
+}
+
+/* Every shape of words_make() for @c: the number that failed. */
+static unsigned int words_shapes(struct wt_ctx *wt, const struct words_case *c,
+				 int level, struct fast_input *f, u8 *buf,
+				 unsigned int *n)
+{
+	/* KUnit (QEMU TCG): every third shape */
+	const unsigned int step = WT_HEAVY ? 1 : 3;
+	struct fast_case fc = { .enc = c->enc };
+	unsigned int fails = 0, i;
+
+	for (i = 0; i < 5 * 20 * 4 * 12; i += step) {
+		unsigned int ncodes = i / 960, r1 = i / 48 % 20, r2 = i % 12;
+		int kind = i / 12 % 4;
+		size_t size, pre;
+		bool ok;
+
+		pre = words_make(c, f, ncodes, r1, kind, r2);
+		ok = enc_sizes(&fc, f, buf, &size);
+		if (ok && !words_fatal(c, f, kind, pre, buf)) {
+			ok = false;
+			size = SIZE_MAX;
+		}
+		(*n)++;
+		if (!ok && fails++ < 3)
+			WT_FAIL("cjk_fast words level %d enc %d: %u codes, %u ASCII, middle %d, %u ASCII: size %zu",
+				level, c->enc, ncodes, r1, kind, r2, size);
+	}
+	return fails;
+}
+
+WT_CASE(cjk_fast_encode_words)
+{
+	struct fast_input *f = WT_ALLOC(sizeof(*f));
+	u8 *buf = WT_ALLOC(FAST_MAX_OUT + FAST_GUARD);
+	unsigned int fails = 0, n = 0, ci;
+	int level;
+
+	WT_ASSERT_TRUE(f && buf);
+	for (level = WHATENC_VEC_SCALAR; level <= WHATENC_VEC_AVX2; level++) {
+		if (whatenc_vec_set_level(level) != level)
+			continue;
+		for (ci = 0; ci < ARRAY_SIZE(words_cases); ci++) {
+			WT_YIELD();
+			fails += words_shapes(wt, &words_cases[ci], level, f,
+					      buf, &n);
+		}
+	}
+	whatenc_vec_set_level(WHATENC_VEC_AUTO);
+	WT_NOTE("cjk_fast: %u word-loop encoder inputs checked", n);
+	WT_EXPECT_EQ(fails, 0);
+}
+
 WT_SUITE(cjk_fast,
 	 WT_RUN(cjk_fast_short_runs),
 	 WT_RUN(cjk_fast_katakana),
-	 WT_RUN(cjk_fast_encode));
+	 WT_RUN(cjk_fast_encode),
+	 WT_RUN(cjk_fast_encode_words));

@@ -107,16 +107,19 @@ static __always_inline unsigned int euc_jp_enc_step(struct whatenc_encoder *e,
 /*
  * EUC-JP bytes of @cp for the encoders' fast path, or 0 (the step then
  * does it): index jis0208 pointers below 8272 from the Shift_JIS table
- * (we_sjis_to_euc_jp()), U+2212 as U+FF0D. U+00A5, U+203E and the
- * half-width katakana have no index Shift_JIS pointer: 0.
+ * (we_sjis_to_euc_jp()), U+2212 as U+FF0D (as the table has it). U+00A5,
+ * U+203E and the half-width katakana are one byte there: 0.
  */
 static __always_inline u16 euc_jp_enc_lookup(u32 cp)
 {
-	return we_sjis_to_euc_jp(we_sjis_code(cp == 0x2212 ? 0xff0d : cp));
+	return we_sjis_to_euc_jp(we_sjis_code(cp));
 }
 
-static void euc_jp_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
+/* The bulk a word at a time, then the last bytes (we_enc_fast_words()) */
+static noinline __aligned(64) void euc_jp_enc_fast(struct whatenc_encoder *e,
+				     struct whatenc_buf *b)
 {
+	we_enc_fast_words(b, euc_jp_enc_lookup, false);
 	we_enc_fast_two_byte(b, euc_jp_enc_lookup);
 }
 

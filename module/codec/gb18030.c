@@ -121,37 +121,44 @@ static void gb_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 	we_dec_fast(b, true, 2, 4, gb_code);
 }
 
-/*
- * Two-byte form of a CJK Unified Ideograph U+4E00..U+9FA5: GB2312's by
- * rank from a table, the others (GBK/3, then GBK/4, in code point order)
- * computed from their rank among them (see scripts/gentables/chinese.py).
- */
-static inline u16 gb_enc_ideograph(u32 i)
-{
-	u32 bits = gb18030_ideo_bits[i >> 5], bit = i & 31, r, t;
+static const struct we_rank_table gb_enc_table = {
+	gb18030_enc_page, gb18030_enc_bits, gb18030_enc_base, gb18030_enc_code
+};
 
-	r = we_rank(bits, gb18030_ideo_base[i >> 5], bit);
-	if (bits & (1u << bit))
-		return gb18030_ideo_code[r];
-	r = i - r;
+/*
+ * Two-byte form of the CJK Unified Ideograph @cp (U+4E00..U+9FA5) that
+ * is not in GB2312's rows, from its rank among those (GBK/3, then GBK/4,
+ * in code point order; see scripts/gentables/chinese.py): its offset
+ * from U+4E00 less the GB2312 ones before it, which are the reverse
+ * table's rank of @cp less U+4E00's.
+ */
+static noinline u16 gb_enc_ideograph(u32 cp)
+{
+	const struct we_rank_table *t = &gb_enc_table;
+	unsigned int blk = t->page[cp >> 10] * 32 + ((cp >> 5) & 31);
+	u32 r, k;
+
+	r = cp - 0x4e00 - (we_rank(t->bits[blk], t->base[blk], cp & 31) -
+			   GB18030_IDEO_RANK);
 	if (r >= 32 * 190)
 		r = (0xaa - 0x81 + (r - 32 * 190) / 96) * 190 +
 		    (r - 32 * 190) % 96;
-	t = r % 190;
-	return ((r / 190 + 0x81) << 8) | (t + (t < 0x3f ? 0x40 : 0x41));
+	k = r % 190;
+	return ((r / 190 + 0x81) << 8) | (k + (k < 0x3f ? 0x40 : 0x41));
 }
 
-/* Two-byte form of @cp (index gb18030 or the encoder's table), or 0. */
+/*
+ * Two-byte form of @cp (index gb18030 or the encoder's table), or 0: one
+ * lookup in the reverse table, whose ideographs U+4E00..U+9FA5 are
+ * GB2312's (no branch on the kind of character); the others computed.
+ */
 static __always_inline u16 gb_enc_lookup(u32 cp)
 {
-	static const struct we_rank_table bmp = {
-		gb18030_enc_page, gb18030_enc_bits, gb18030_enc_base,
-		gb18030_enc_code
-	};
+	u16 code = we_rank_lookup(&gb_enc_table, cp);
 
-	if (cp - 0x4e00 < 0x9fa6 - 0x4e00)
-		return gb_enc_ideograph(cp - 0x4e00);
-	return we_rank_lookup(&bmp, cp);
+	if (!code && cp - 0x4e00 < 0x9fa6 - 0x4e00)
+		return gb_enc_ideograph(cp);
+	return code;
 }
 
 /* GBK's two-byte forms: gb18030's but U+20AC, which GBK writes as 0x80. */
@@ -197,11 +204,16 @@ static __always_inline unsigned int gb_enc_step(struct whatenc_encoder *e,
 	return 4;
 }
 
-static void gb_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
+/* The bulk a word at a time, then the last bytes (we_enc_fast_words()) */
+static noinline __aligned(64) void gb_enc_fast(struct whatenc_encoder *e,
+				struct whatenc_buf *b)
 {
-	if (e->enc == WHATENC_GBK)
+	if (e->enc == WHATENC_GBK) {
+		we_enc_fast_words(b, gbk_enc_lookup, false);
 		we_enc_fast_two_byte(b, gbk_enc_lookup);
-	else
+	} else {
+		we_enc_fast_words(b, gb_enc_lookup, false);
 		we_enc_fast_two_byte(b, gb_enc_lookup);
+	}
 }
 WE_STEP_FAMILY(gb18030, gb_step, gb_dec_fast, gb_enc_step, gb_enc_fast);

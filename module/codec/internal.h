@@ -694,6 +694,81 @@ static __always_inline void we_enc_fast_two_byte(struct whatenc_buf *b,
 	we_enc_fast_two_byte_any(b, lookup, false);
 }
 
+/*
+ * Store a fast path's @code at @p: one byte if @single and @code is below
+ * 0x100, else two, high byte first (room for two). Returns the count.
+ */
+static __always_inline unsigned int we_put_code(u8 *p, u16 code, bool single)
+{
+	if (single && unlikely(code < 0x100)) {
+		*p = code;
+		return 1;
+	}
+	we_put_be16(p, code);
+	return 2;
+}
+
+/*
+ * The bulk of a two-byte encoder's fast path, for prose that mixes ASCII
+ * with three-byte characters (CJK). A step at an ASCII byte stores the
+ * next 8 input bytes to the output and moves both positions past their
+ * ASCII ones (a space, a short run: no branch on how much ASCII there
+ * is, nor on its end, which the CPU mispredicts on text it has not
+ * learnt), then encodes the character there; after a word all ASCII, the
+ * next word. A step at a character encodes it (in runs of characters the
+ * next position is known before the bytes are read: no word and no
+ * count on that path). A @lookup value below 0x100 is one byte (if
+ * @single: Shift_JIS's half-width katakana), else two. Stops, with both
+ * positions at the character, at what @lookup has no code for and at
+ * input that is not 2- or 3-byte UTF-8 (for the general path), and where
+ * fewer than 11 input bytes (the word, then a character up to 7 bytes
+ * on) or 10 output bytes remain (for the caller's tail).
+ */
+static __always_inline void we_enc_fast_words(struct whatenc_buf *b,
+					      u16 (*lookup)(u32 cp),
+					      bool single)
+{
+	const u8 *in = b->in;
+	u8 *out = b->out;
+	const size_t in_size = b->in_size, out_size = b->out_size;
+	size_t ip = b->in_pos, op = b->out_pos;
+	const size_t in_last = in_size - 11, out_last = out_size - 10;
+
+	if (in_size < 11 || out_size < 10)
+		return;
+	while (ip <= in_last && op <= out_last) {
+		unsigned int k, len;
+		u64 w, m;
+		u32 cp;
+		u16 code;
+
+		if (in[ip] < 0x80) {
+			memcpy(&w, in + ip, 8);
+			memcpy(out + op, &w, 8);
+			m = w & 0x8080808080808080ull;
+			if (!m) {
+				ip += 8;
+				op += 8;
+				continue;
+			}
+			k = we_first_high_byte(m);
+			ip += k;
+			op += k;
+		}
+		len = we_utf8_23w(in + ip, we_le32(in + ip), &cp);
+		if (unlikely(!len))
+			break;
+		/* below 0x10000: the lookups need not test it */
+		code = lookup(cp & 0xffff);
+		if (unlikely(!code))
+			break;
+		ip += len;
+		op += we_put_code(out + op, code, single);
+	}
+	b->in_pos = ip;
+	b->out_pos = op;
+}
+
 /* What the step loops do besides the steps: @opts of we_decode_steps()
  * and we_encode_steps().
  */

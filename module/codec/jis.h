@@ -13,10 +13,11 @@
  * points, a bit map of the code points that have a pointer and the number
  * of such code points before the block; the pointers follow in code point
  * order (27 KB for all 7326 code points). we_sjis_code() gives the Shift_JIS
- * bytes of the "index Shift_JIS pointer" (the pointers 8272..8835 left
- * out) straight from a two-level page table (48 KB): the Shift_JIS
- * encoder's hot path, measured faster than rank + popcount + division
- * (docs/performance.md).
+ * encoder's output for a code point from U+0080, the bytes of the "index
+ * Shift_JIS pointer" (the pointers 8272..8835 left out) and the encoder's
+ * single bytes and U+2212, straight from a two-level page table (48 KB):
+ * the Shift_JIS encoder's hot path, measured faster than rank + popcount
+ * + division (docs/performance.md).
  */
 #ifndef WHATENC_JIS_H
 #define WHATENC_JIS_H
@@ -28,7 +29,7 @@
 #define WE_JIS0208_ENC_PTRS	7326
 #define WE_SJIS_EXCL_LO		8272
 #define WE_SJIS_EXCL_HI		8835
-#define WE_SJIS_ENC_PAGES	361
+#define WE_SJIS_ENC_PAGES	362
 
 extern const u16 whatenc_jis0208_dec[WE_JIS0208_DEC_LEN];
 extern const u16 whatenc_jis0212_dec[WE_JIS0212_DEC_LEN];
@@ -68,8 +69,11 @@ static inline int we_jis0208_pointer(u32 cp)
 }
 
 /*
- * Shift_JIS bytes (lead << 8 | trail) of the index Shift_JIS pointer for
- * @cp, or 0 for null: a two-level page table (pages of 64 code points).
+ * The Shift_JIS encoder's output for @cp (not ASCII), or 0 for an error
+ * (Encoding Standard, "Shift_JIS encoder", steps 2-9): one byte, below
+ * 0x100 (U+0080, U+00A5, U+203E, the half-width katakana), or the bytes
+ * (lead << 8 | trail) of the index Shift_JIS pointer, U+2212 as U+FF0D's;
+ * a two-level page table (pages of 64 code points).
  */
 static inline unsigned int we_sjis_code(u32 cp)
 {
@@ -81,9 +85,9 @@ static inline unsigned int we_sjis_code(u32 cp)
 /*
  * EUC-JP bytes (lead << 8 | trail) for the Shift_JIS bytes @code of
  * we_sjis_code(), if their pointer is below 8272 (Shift_JIS lead below
- * 0xED), or 0. Such an index Shift_JIS pointer is also the code point's
- * index jis0208 pointer: the first pointer outside 8272..8835, below
- * 8272, is the first pointer. So the EUC-JP encoder reads the Shift_JIS
+ * 0xED), or 0 (also for one byte: no row). Such an index Shift_JIS
+ * pointer is also the code point's index jis0208 pointer: the first
+ * pointer outside 8272..8835, below 8272, is the first pointer. So the EUC-JP encoder reads the Shift_JIS
  * table and turns the pointer's row pair and column (0..187) into its
  * row (pointer / 94) and column (pointer % 94) without a division.
  */

@@ -79,16 +79,22 @@ static void sjis_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 	we_dec_fast(b, true, 1, 3, sjis_code);
 }
 
+/* The encoder's output for @cp (not ASCII): we_sjis_code() */
+static __always_inline u16 sjis_enc_lookup(u32 cp)
+{
+	return we_sjis_code(cp);
+}
+
 /*
- * Encoder fast path: ASCII runs a word at a time, and well-formed 3-byte
- * UTF-8 (U+0800..U+FFFF) of half-width katakana or of a code point with
- * an index Shift_JIS pointer, written straight to the output. Stops, for
- * the general path, at anything else (2- and 4-byte UTF-8, U+203E,
- * unmappable or malformed input, fewer than 4 bytes left) or when the
- * output is short; does nothing with fewer than 4 input bytes or 2
- * output bytes in all.
+ * The last bytes of the encoder's fast path (we_enc_fast_words() does the
+ * bulk): ASCII runs a word at a time, and well-formed 3-byte UTF-8
+ * (U+0800..U+FFFF) that sjis_enc_lookup() has bytes for, written straight
+ * to the output. Stops, for the general path, at anything else (2- and
+ * 4-byte UTF-8, U+203E, unmappable or malformed input, fewer than 4 bytes
+ * left) or when the output is short; does nothing with fewer than 4 input
+ * bytes or 2 output bytes in all.
  */
-static void sjis_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
+static void sjis_enc_tail(struct whatenc_buf *b)
 {
 	const u8 *in = b->in;
 	u8 *out = b->out;
@@ -112,42 +118,38 @@ static void sjis_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 		if (ip > in_last || op > out_last)
 			break;
 		cp = we_utf8_3(in + ip);
-		if (cp >= 0xff61 && cp <= 0xff9f) {
-			out[op++] = cp - 0xff61 + 0xa1;
-			ip += 3;
-			continue;
-		}
-		if (!cp || cp == 0x203e)
-			break;
-		code = we_sjis_code(cp == 0x2212 ? 0xff0d : cp);
+		code = cp ? we_sjis_code(cp) : 0;
 		if (!code)
 			break;
-		we_put_be16(out + op, code);
-		op += 2;
 		ip += 3;
+		op += we_put_code(out + op, code, true);
 	}
 	b->in_pos = ip;
 	b->out_pos = op;
 }
 
-/* The Shift_JIS encoder's steps. */
+static noinline __aligned(64) void sjis_enc_fast(struct whatenc_encoder *e,
+				  struct whatenc_buf *b)
+{
+	we_enc_fast_words(b, sjis_enc_lookup, true);
+	sjis_enc_tail(b);
+}
+
+/*
+ * The Shift_JIS encoder's steps: step 2 (ASCII), the others from
+ * we_sjis_code()'s table.
+ */
 static __always_inline unsigned int sjis_enc_step(struct whatenc_encoder *e,
 						  u32 cp, u8 *out)
 {
 	unsigned int code;
 
-	if (cp <= 0x80 || cp == 0xa5 || cp == 0x203e ||
-	    (cp >= 0xff61 && cp <= 0xff9f)) {
-		out[0] = cp == 0xa5 ? 0x5c : cp == 0x203e ? 0x7e :
-			 cp <= 0x80 ? cp : cp - 0xff61 + 0xa1;
+	if (cp < 0x80) {
+		out[0] = cp;
 		return 1;
 	}
-	code = we_sjis_code(cp == 0x2212 ? 0xff0d : cp);
-	if (!code)
-		return 0;
-	out[0] = code >> 8;
-	out[1] = code & 0xff;
-	return 2;
+	code = we_sjis_code(cp);
+	return code ? we_put_code(out, code, true) : 0;
 }
 
 WE_STEP_FAMILY(shift_jis, sjis_step, sjis_dec_fast, sjis_enc_step, sjis_enc_fast);

