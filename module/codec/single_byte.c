@@ -287,6 +287,66 @@ out:
 }
 
 /*
+ * The byte of the 3-byte UTF-8 sequence in bits 0-23 of @w, whose page
+ * index ((lead & 0x0f) << 6 | (trail1 & 0x3f)) is @i, in the encoding of
+ * page index @pidx; 0 if it is not 1110xxxx 10xxxxxx 10xxxxxx (tested as
+ * one number), or below U+0800 (index below 0x20: overlong), or from
+ * WE_SB_PAGE_LIMIT up, or unmapped.
+ */
+static __always_inline u8 sb_enc3(const u8 *pidx, const u8 *page, u64 w,
+				  size_t i)
+{
+	if ((w & 0xc0c0f0) != 0x8080e0 || i - 0x20 >= SB_PAGES_3)
+		return 0;
+	return page[((size_t)pidx[i] << WE_SB_PAGE_SHIFT) + (w >> 16 & 0x3f)];
+}
+
+/*
+ * A run of 3-byte characters from @p (Thai): their bytes to *@op; returns
+ * where the run ends (@p if it is not one). Two characters a step while 8
+ * bytes can be read, the indexes of both made at once (bits 0-9 and
+ * 24-33 of @x); a run ending after the first of two still writes it, so
+ * the end of a run costs one exit from the loop, not two.
+ */
+static __always_inline const u8 *sb_enc3_run(const u8 *pidx, const u8 *page,
+					     const u8 *p, const u8 *end,
+					     u8 **op)
+{
+	u8 *o = *op, b0, b1;
+
+	while (end - p > 7) {
+		u64 w = sb_le64(p);
+		u64 x = (w & 0x0f00000full) << 6 | (w >> 8 & 0x3f00003full);
+
+		b0 = sb_enc3(pidx, page, w, x & 0x3ff);
+		if (!b0)
+			goto out;
+		o[0] = b0;
+		b1 = sb_enc3(pidx, page, w >> 24, x >> 24 & 0x3ff);
+		if (!b1) {
+			o++;
+			p += 3;
+			goto out;
+		}
+		o[1] = b1;
+		o += 2;
+		p += 6;
+	}
+	while (end - p > 3) {
+		u32 w = we_le32(p);
+
+		b0 = sb_enc3(pidx, page, w, (w & 0x0f) << 6 | (w >> 8 & 0x3f));
+		if (!b0)
+			break;
+		*o++ = b0;
+		p += 3;
+	}
+out:
+	*op = o;
+	return p;
+}
+
+/*
  * Fast path of the encoder: complete, valid 1-3 byte UTF-8 sequences of
  * mappable code points below WE_SB_PAGE_LIMIT, straight from the input.
  * Stops (leaving the rest to the spec's reader and sb_enc_step()) at
@@ -361,22 +421,8 @@ again:
 		 * overlong, its limit stops E3 and up), then the last ones
 		 */
 		if (end - p > 3) {
-			const u8 *q = p;
+			const u8 *q = sb_enc3_run(pidx, page, p, end, &o);
 
-			do {
-				u32 w = we_le32(q);
-
-				i = (w & 0x0f) << 6 | (w >> 8 & 0x3f);
-				if ((w & 0xc0c0f0) != 0x8080e0 ||
-				    i - 0x20 >= SB_PAGES_3)
-					break;
-				byte = page[((size_t)pidx[i] <<
-					     WE_SB_PAGE_SHIFT) + (w >> 16 & 0x3f)];
-				if (!byte)
-					break;
-				*o++ = byte;
-				q += 3;
-			} while (end - q > 3);
 			if (q != p) {
 				p = q;
 				continue;
