@@ -733,11 +733,19 @@ static __always_inline void we_enc_fast_words(struct whatenc_buf *b,
 	u8 *out = b->out;
 	const size_t in_size = b->in_size, out_size = b->out_size;
 	size_t ip = b->in_pos, op = b->out_pos;
-	const size_t in_last = in_size - 11, out_last = out_size - 10;
+	size_t last;
 
-	if (in_size < 11 || out_size < 10)
+	if (in_size < 11 || out_size < 10 || op > out_size - 10)
 		return;
-	while (ip <= in_last && op <= out_last) {
+	/*
+	 * No step writes more bytes than it reads (8 for 8, 2 or 1 for 2 or
+	 * 3), so while ip moves at most out_size - 10 - op on, op stays at
+	 * most out_size - 10: one test a step for both ends.
+	 */
+	last = ip + (out_size - 10 - op);
+	if (last > in_size - 11)
+		last = in_size - 11;
+	while (ip <= last) {
 		unsigned int k, len;
 		u64 w, m;
 		u32 cp;
