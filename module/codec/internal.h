@@ -182,12 +182,12 @@ static __always_inline u16 we_rank_lookup(const struct we_rank_table *t,
 	unsigned int blk, bit = cp & 31;
 	u32 bits;
 
-	if (cp >= 0x10000 || t->page[cp >> 10] == 0xff)
+	if (unlikely(cp >= 0x10000 || t->page[cp >> 10] == 0xff))
 		return 0;
 	blk = t->page[cp >> 10] * 32 + ((cp >> 5) & 31);
 	/* @bit at the top, the bits below it under it: one shift for both */
 	bits = t->bits[blk] << (31 - bit);
-	if ((s32)bits >= 0)
+	if (unlikely((s32)bits >= 0))
 		return 0;
 	return t->code[t->base[blk] + hweight32(bits) - 1];
 }
