@@ -182,13 +182,14 @@ static __always_inline u16 we_rank_lookup(const struct we_rank_table *t,
 	unsigned int blk, bit = cp & 31;
 	u32 bits;
 
-	if (cp >= 0x10000 || t->page[cp >> 10] == 0xff)
+	if (unlikely(cp >= 0x10000 || t->page[cp >> 10] == 0xff))
 		return 0;
 	blk = t->page[cp >> 10] * 32 + ((cp >> 5) & 31);
-	bits = t->bits[blk];
-	if (!(bits & (1u << bit)))
+	/* @bit at the top, the bits below it under it: one shift for both */
+	bits = t->bits[blk] << (31 - bit);
+	if (unlikely((s32)bits >= 0))
 		return 0;
-	return t->code[we_rank(bits, t->base[blk], bit)];
+	return t->code[t->base[blk] + hweight32(bits) - 1];
 }
 
 /* ---- replay ---------------------------------------------------------- */
@@ -732,11 +733,19 @@ static __always_inline void we_enc_fast_words(struct whatenc_buf *b,
 	u8 *out = b->out;
 	const size_t in_size = b->in_size, out_size = b->out_size;
 	size_t ip = b->in_pos, op = b->out_pos;
-	const size_t in_last = in_size - 11, out_last = out_size - 10;
+	size_t last;
 
-	if (in_size < 11 || out_size < 10)
+	if (in_size < 11 || out_size < 10 || op > out_size - 10)
 		return;
-	while (ip <= in_last && op <= out_last) {
+	/*
+	 * No step writes more bytes than it reads (8 for 8, 2 or 1 for 2 or
+	 * 3), so while ip moves at most out_size - 10 - op on, op stays at
+	 * most out_size - 10: one test a step for both ends.
+	 */
+	last = ip + (out_size - 10 - op);
+	if (last > in_size - 11)
+		last = in_size - 11;
+	while (ip <= last) {
 		unsigned int k, len;
 		u64 w, m;
 		u32 cp;
