@@ -628,7 +628,10 @@ static __always_inline u32 we_enc_next(struct whatenc_encoder *e,
  * 4 input bytes (each character read as one word) and 2 output bytes
  * (4 with @take_ascii) remain. Anything else (four-byte UTF-8, malformed
  * input, unmappable code points) is left to the general path
- * of we_encode_two_byte(), which handles it and comes back here.
+ * of we_encode_two_byte(), which handles it and comes back here. Runs
+ * where hweight32() is POPCNT (we_popcnt_usable(): not in userspace on
+ * a CPU without it, where the general path does it all), so the rank
+ * lookups have the bare instruction, without a test.
  *
  * @take_ascii (EUC-KR: Korean prose is words of Hangul separated by
  * single spaces, and the branch on "ASCII or not" before each character
@@ -650,7 +653,7 @@ static __always_inline void we_enc_fast_two_byte_any(struct whatenc_buf *b,
 	/* the last positions with 4 bytes to read and room for @room */
 	const size_t in_last = in_size - 4, out_last = out_size - room;
 
-	if (in_size < 4 || out_size < room)
+	if (in_size < 4 || out_size < room || !we_popcnt_usable())
 		return;
 	while (ip <= in_last && op <= out_last) {
 		unsigned int len;
@@ -723,7 +726,8 @@ static __always_inline unsigned int we_put_code(u8 *p, u16 code, bool single)
  * positions at the character, at what @lookup has no code for and at
  * input that is not 2- or 3-byte UTF-8 (for the general path), and where
  * fewer than 11 input bytes (the word, then a character up to 7 bytes
- * on) or 10 output bytes remain (for the caller's tail).
+ * on) or 10 output bytes remain (for the caller's tail). Runs where
+ * hweight32() is POPCNT, as we_enc_fast_two_byte_any().
  */
 static __always_inline void we_enc_fast_words(struct whatenc_buf *b,
 					      u16 (*lookup)(u32 cp),
@@ -735,7 +739,8 @@ static __always_inline void we_enc_fast_words(struct whatenc_buf *b,
 	size_t ip = b->in_pos, op = b->out_pos;
 	size_t last;
 
-	if (in_size < 11 || out_size < 10 || op > out_size - 10)
+	if (in_size < 11 || out_size < 10 || op > out_size - 10 ||
+	    !we_popcnt_usable())
 		return;
 	/*
 	 * No step writes more bytes than it reads (8 for 8, 2 or 1 for 2 or

@@ -26,6 +26,8 @@
 #include <asm/cpufeature.h>
 #include <asm/fpu/api.h>
 #endif
+/* hweight32() is POPCNT or a call, patched in place: no test to hoist */
+#define we_popcnt_usable()	true
 #else
 #include <stdbool.h>
 #include <stddef.h>
@@ -70,6 +72,24 @@ typedef int64_t s64;
 #define WARN_ON_ONCE(cond)	(!!(cond))
 
 /*
+ * Whether hweight32() below is the POPCNT instruction. Not inlined and
+ * const (the CPU does not change): the compiler takes the first call in
+ * a function for the ones it leads to, so a loop that tests it once on
+ * entry has the bare instruction inside, no test of the CPU's flags at
+ * each count (the kernel's hweight32() patches its call site through
+ * alternatives: true there).
+ */
+#if !defined(__POPCNT__) && (defined(__x86_64__) || defined(__i386__))
+static noinline __attribute_const__ WE_ATTRIBUTE(__unused__) bool
+we_popcnt_usable(void)
+{
+	return __builtin_cpu_supports("popcnt");
+}
+#else
+#define we_popcnt_usable()	true
+#endif
+
+/*
  * Bits set in @w: the POPCNT instruction where the CPU has it (one
  * predicted test of libgcc's CPU flags, as the kernel's hweight32()
  * patches its call site through alternatives), else bit arithmetic.
@@ -80,7 +100,7 @@ static inline unsigned int hweight32(unsigned int w)
 	return __builtin_popcount(w);
 #else
 #if defined(__x86_64__) || defined(__i386__)
-	if (likely(__builtin_cpu_supports("popcnt"))) {
+	if (likely(we_popcnt_usable())) {
 		unsigned int r;
 
 		__asm__("popcntl %1, %0" : "=r"(r) : "rm"(w));
