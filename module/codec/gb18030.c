@@ -125,6 +125,12 @@ static const struct we_rank_table gb_enc_table = {
 	gb18030_enc_page, gb18030_enc_bits, gb18030_enc_base, gb18030_enc_code
 };
 
+/* GBK's: the same without U+20AC, which GBK writes as 0x80 */
+static const struct we_rank_table gbk_enc_table = {
+	gb18030_gbk_enc_page, gb18030_enc_bits, gb18030_enc_base,
+	gb18030_enc_code
+};
+
 /*
  * Two-byte form of the CJK Unified Ideograph @cp (U+4E00..U+9FA5) that
  * is not in GB2312's rows, from its rank among those (GBK/3, then GBK/4,
@@ -148,23 +154,29 @@ static noinline u16 gb_enc_ideograph(u32 cp)
 }
 
 /*
- * Two-byte form of @cp (index gb18030 or the encoder's table), or 0: one
- * lookup in the reverse table, whose ideographs U+4E00..U+9FA5 are
+ * Two-byte form of @cp (index gb18030 or the encoder's table) in @t, or
+ * 0: one lookup in the reverse table, whose ideographs U+4E00..U+9FA5 are
  * GB2312's (no branch on the kind of character); the others computed.
  */
-static __always_inline u16 gb_enc_lookup(u32 cp)
+static __always_inline u16 gb_enc_lookup_in(const struct we_rank_table *t,
+					     u32 cp)
 {
-	u16 code = we_rank_lookup(&gb_enc_table, cp);
+	u16 code = we_rank_lookup(t, cp);
 
 	if (!code && cp - 0x4e00 < 0x9fa6 - 0x4e00)
 		return gb_enc_ideograph(cp);
 	return code;
 }
 
-/* GBK's two-byte forms: gb18030's but U+20AC, which GBK writes as 0x80. */
+static __always_inline u16 gb_enc_lookup(u32 cp)
+{
+	return gb_enc_lookup_in(&gb_enc_table, cp);
+}
+
+/* GBK's two-byte forms: gb18030's but U+20AC's (its table has none) */
 static __always_inline u16 gbk_enc_lookup(u32 cp)
 {
-	return cp == 0x20ac ? 0 : gb_enc_lookup(cp);
+	return gb_enc_lookup_in(&gbk_enc_table, cp);
 }
 
 

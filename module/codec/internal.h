@@ -165,8 +165,9 @@ static inline unsigned int we_rank(u32 bits, unsigned int base,
 
 /*
  * A paged rank table of the BMP: @page maps each 1024 code points to a
- * run of 32 blocks of 32 (0xff: none present), @bits and @base are per
- * block, @code the values in code point order.
+ * run of 32 blocks of 32 (the pages without entries to one whose bitmaps
+ * are 0), @bits and @base are per block, @code the values in code point
+ * order.
  */
 struct we_rank_table {
 	const u8 *page;
@@ -182,7 +183,7 @@ static __always_inline u16 we_rank_lookup(const struct we_rank_table *t,
 	unsigned int blk, bit = cp & 31;
 	u32 bits;
 
-	if (unlikely(cp >= 0x10000 || t->page[cp >> 10] == 0xff))
+	if (unlikely(cp >= 0x10000))
 		return 0;
 	blk = t->page[cp >> 10] * 32 + ((cp >> 5) & 31);
 	/* @bit at the top, the bits below it under it: one shift for both */

@@ -50,39 +50,74 @@ def popcount(x):
     return bin(x).count("1")
 
 
-def rank_table(ctx, prefix, entries):
+def rank_table(ctx, prefix, entries, alt=None):
     """C arrays for a two-level bitmap + rank reverse table over the BMP
     (entries: {cp: u16 value}, all below 0x10000). <prefix>_enc_page[cp
-    >> 10] is the slot of the 1024-code-point page (0xff: no entry), each
-    present page has 32 blocks of 32 code points with a presence bitmap
-    and the rank of the block's first entry. Returns (text, size)."""
+    >> 10] is the slot of the 1024-code-point page, each slot 32 blocks of
+    32 code points with a presence bitmap and the rank of the block's
+    first entry. The pages without entries share one slot whose bitmaps
+    are 0 (no test for "no page" on the lookup's path). alt: (name, cps)
+    for a second page array <prefix>_<name>_enc_page without cps: their
+    pages get slots of their own, the same but for their bits (each the
+    last entry of its block, so the ranks of the others hold), sharing
+    the code array. Returns (text, size)."""
     assert max(entries) < 0x10000
     page, bits, base, code = [], [], [], []
-    for pg in range(64):
-        if not any((pg << 10) <= c < ((pg + 1) << 10) for c in entries):
-            page.append(0xFF)
-            continue
-        page.append(len(bits) // 32)
+    def put_page(pg, drop):
         for blk in range(pg * 32, pg * 32 + 32):
             bm = 0
-            base.append(len(code))
+            base.append(rank[blk])
             for i in range(32):
                 cp = (blk << 5) | i
-                if cp in entries:
+                if cp in entries and cp not in drop:
                     bm |= 1 << i
-                    code.append(entries[cp])
             bits.append(bm)
+
+    rank, n = [], 0
+    for blk in range(0x10000 >> 5):
+        rank.append(n)
+        for i in range(32):
+            if (blk << 5) | i in entries:
+                code.append(entries[(blk << 5) | i])
+                n += 1
+    used = [any((pg << 10) <= c < ((pg + 1) << 10) for c in entries)
+            for pg in range(64)]
+    for pg in range(64):
+        if used[pg]:
+            page.append(len(bits) // 32)
+            put_page(pg, ())
+    if not all(used):
+        empty = len(bits) // 32
+        bits.extend([0] * 32)
+        base.extend([0] * 32)
+        page = [page.pop(0) if u else empty for u in used]
+    alt_page = None
+    if alt:
+        name, drop = alt
+        alt_page = list(page)
+        for cp in sorted(drop):
+            assert cp in entries
+            assert not any(c in entries for c in range(cp + 1, (cp | 31) + 1))
+            alt_page[cp >> 10] = len(bits) // 32
+            put_page(cp >> 10, drop)
     assert len(code) == len(entries) and len(code) < 65536
-    assert len(bits) // 32 < 0xFF
+    assert len(bits) // 32 < 0x100
     text = common.c_array("static const u8 %s_enc_page[64]" % prefix, page,
                           "0x%02x", 12)
+    size = 64
+    if alt:
+        text += "\n/* the same without %s */\n" % ", ".join(
+            "U+%04X" % c for c in sorted(alt[1]))
+        text += common.c_array("static const u8 %s_%s_enc_page[64]"
+                               % (prefix, alt[0]), alt_page, "0x%02x", 12)
+        size += 64
     text += "\n" + common.c_array("static const u32 %s_enc_bits[%d]"
                                   % (prefix, len(bits)), bits, "0x%08x", 6)
     text += "\n" + common.c_array("static const u16 %s_enc_base[%d]"
                                   % (prefix, len(base)), base, "%5d", 10)
     text += "\n" + common.c_array("static const u16 %s_enc_code[%d]"
                                   % (prefix, len(code)), code)
-    return text, 64 + 4 * len(bits) + 2 * len(base) + 2 * len(code)
+    return text, size + 4 * len(bits) + 2 * len(base) + 2 * len(code)
 
 
 def gb_bytes(pointer):
@@ -178,7 +213,8 @@ def gb18030(ctx):
     out.append("\n/* encoder: code point -> lead << 8 | trail; of U+4E00..U+9FA5 "
                "only the\n * GB2312 ideographs, U+4E00's rank: */\n")
     out.append("#define GB18030_IDEO_RANK %d\n" % ideo_rank)
-    text, size = rank_table(ctx, "gb18030", enc)
+    # GBK writes U+20AC as 0x80: its table is the same without it
+    text, size = rank_table(ctx, "gb18030", enc, ("gbk", (0x20AC,)))
     out.append(text)
     sizes["gb18030_enc"] = size
     out.append("\n#endif /* WHATENC_TABLES_GB18030_H */\n")
