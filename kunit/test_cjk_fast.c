@@ -92,8 +92,13 @@ static void put_middle(const struct fast_case *c, struct fast_input *f,
 }
 
 /*
- * @ncodes codes, @r1 ASCII bytes, the middle @kind, @r2 ASCII bytes,
- * two codes
+ * @ncodes codes, @r1 ASCII, the middle (@kind 0: two-byte UTF-8, 1: no
+ * form, 2: four-byte UTF-8, 3: 0xFF, 4: a surrogate's bytes ED A0 80,
+ * 5: U+00B7 overlong, E0 82 B7, both three U+FFFD (the spec's UTF-8
+ * decoder: ED and E0 take no A0 and 82, the others are lone trail
+ * bytes), 6: U+20AC, which index gb18030 has and GBK writes as 0x80),
+ * @r2 ASCII, 5 codes. Returns the expected output's length before the
+ * middle.
  */
 static void fast_make(const struct fast_case *c, struct fast_input *f,
 		      unsigned int ncodes, unsigned int r1, int kind,
@@ -396,22 +401,23 @@ struct words_case {
 	u32 four;		/* a four-byte UTF-8 character */
 	const char *four_out;	/* ... html mode */
 	const char *fffd_out;	/* U+FFFD, html mode */
+	const char *euro_out;	/* U+20AC, html mode */
 };
 
 static const struct words_case words_cases[] = {
 	{ WHATENC_GBK, { 0x4e00, 0x4e00, 0x4e00 },
 	  { "\xd2\xbb", "\xd2\xbb", "\xd2\xbb" }, 0xb7, "\xa1\xa4",
-	  0xe01, "&#3585;", 0x20000, "&#131072;", "&#65533;" },
+	  0xe01, "&#3585;", 0x20000, "&#131072;", "&#65533;", "\x80" },
 	{ WHATENC_GB18030, { 0x4e00, 0x4e00, 0x4e00 },
 	  { "\xd2\xbb", "\xd2\xbb", "\xd2\xbb" }, 0xb7, "\xa1\xa4",
 	  0xe5e5, "&#58853;", 0x10000, "\x90\x30\x81\x30",
-	  "\x84\x31\xa4\x37" },
+	  "\x84\x31\xa4\x37", "\xa2\xe3" },
 	{ WHATENC_SHIFT_JIS, { 0x4e00, 0x7e8a, 0xff71 },
 	  { "\x88\xea", "\xfa\x5c", "\xb1" }, 0xa7, "\x81\x98",
-	  0xe01, "&#3585;", 0x20000, "&#131072;", "&#65533;" },
+	  0xe01, "&#3585;", 0x20000, "&#131072;", "&#65533;", "&#8364;" },
 	{ WHATENC_EUC_JP, { 0x4e00, 0x7e8a, 0xff71 },
 	  { "\xb0\xec", "\xf9\xa1", "\x8e\xb1" }, 0xa7, "\xa1\xf8",
-	  0xe01, "&#3585;", 0x20000, "&#131072;", "&#65533;" },
+	  0xe01, "&#3585;", 0x20000, "&#131072;", "&#65533;", "&#8364;" },
 };
 
 static void words_put(struct fast_input *f, u32 cp, const char *out)
@@ -425,7 +431,10 @@ static void words_put(struct fast_input *f, u32 cp, const char *out)
 
 /*
  * @ncodes codes, @r1 ASCII, the middle (@kind 0: two-byte UTF-8, 1: no
- * form, 2: four-byte UTF-8, 3: 0xFF), @r2 ASCII, 5 codes.
+ * form, 2: four-byte UTF-8, 3: 0xFF, 4: a surrogate's bytes ED A0 80,
+ * 5: U+00B7 overlong, E0 82 B7, both three U+FFFD (the spec's UTF-8 decoder: ED
+ * and E0 take no A0 and 82, the others are lone trail bytes), 6: U+20AC,
+ * which index gb18030 has and GBK writes as 0x80), @r2 ASCII, 5 codes.
  * Returns the expected output's length before the middle.
  */
 static size_t words_make(const struct words_case *c, struct fast_input *f,
@@ -446,10 +455,21 @@ static size_t words_make(const struct words_case *c, struct fast_input *f,
 		words_put(f, c->bad, c->bad_html);
 	else if (kind == 2)
 		words_put(f, c->four, c->four_out);
+	else if (kind == 6)
+		words_put(f, 0x20ac, c->euro_out);
 	else {
-		f->in[f->len++] = 0xff;
-		memcpy(f->exp + f->nexp, c->fffd_out, strlen(c->fffd_out));
-		f->nexp += strlen(c->fffd_out);
+		static const char *const bad[] = {
+			"\xff", "\xed\xa0\x80", "\xe0\x82\xb7"
+		};
+		size_t i, n = strlen(bad[kind - 3]);
+
+		memcpy(f->in + f->len, bad[kind - 3], n);
+		f->len += n;
+		for (i = 0; i < n; i++) {
+			memcpy(f->exp + f->nexp, c->fffd_out,
+			       strlen(c->fffd_out));
+			f->nexp += strlen(c->fffd_out);
+		}
 	}
 	put_ascii(f, r2);
 	for (k = 0; k < 5; k++)
@@ -466,9 +486,10 @@ static bool words_fatal(const struct words_case *c, const struct fast_input *f,
 				 .out_size = FAST_MAX_OUT };
 	enum whatenc_ret want = WHATENC_INPUT_EMPTY, r;
 
-	if (kind == 1 || (kind == 2 && c->enc != WHATENC_GB18030))
+	if (kind == 1 || (kind == 2 && c->enc != WHATENC_GB18030) ||
+	    (kind == 6 && c->euro_out[0] == '&'))
 		want = WHATENC_UNMAPPABLE;
-	else if (kind == 3)
+	else if (kind >= 3 && kind <= 5)
 		want = WHATENC_MALFORMED;
 	whatenc_encoder_init(&e, c->enc, 0);
 	r = whatenc_encode(&e, &b, true);
@@ -484,14 +505,14 @@ static unsigned int words_shapes(struct wt_ctx *wt, const struct words_case *c,
 				 int level, struct fast_input *f, u8 *buf,
 				 unsigned int *n)
 {
-	/* KUnit (QEMU TCG): every third shape */
-	const unsigned int step = WT_HEAVY ? 1 : 3;
+	/* KUnit (QEMU TCG): every fifth shape */
+	const unsigned int step = WT_HEAVY ? 1 : 5;
 	struct fast_case fc = { .enc = c->enc };
 	unsigned int fails = 0, i;
 
-	for (i = 0; i < 5 * 20 * 4 * 12; i += step) {
-		unsigned int ncodes = i / 960, r1 = i / 48 % 20, r2 = i % 12;
-		int kind = i / 12 % 4;
+	for (i = 0; i < 5 * 20 * 7 * 12; i += step) {
+		unsigned int ncodes = i / 1680, r1 = i / 84 % 20, r2 = i % 12;
+		int kind = i / 12 % 7;
 		size_t size, pre;
 		bool ok;
 

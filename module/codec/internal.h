@@ -459,19 +459,22 @@ static __always_inline bool we_ascii_short(const u8 *in, size_t *ip,
  * 8k..8k+7; bits 24..31 are not looked at: a caller with 4 bytes
  * readable loads them as one word, we_le32()). Returns its length and
  * sets *@cp, or returns 0 for anything else (ASCII, 4-byte, malformed,
- * overlong, surrogate), which the caller leaves to we_utf8_read(). The
+ * overlong, surrogate unless @surrogates: for callers whose lookups have
+ * no value for U+D800..U+DFFF and stop there all the same, one test
+ * less), which the caller leaves to we_utf8_read(). The
  * bit patterns and the spec's boundaries are checked with masks on the
  * three bytes as one number (E0 80..9F: lead nibble 0 and trail bit 5
  * clear; ED A0..BF: lead nibble D and trail bit 5 set; C0, C1: lead bits
  * 1-4 clear).
  */
-static __always_inline unsigned int we_utf8_23w(const u8 *p, u32 w, u32 *cp)
+static __always_inline unsigned int we_utf8_23w_any(const u8 *p, u32 w,
+						    u32 *cp, bool surrogates)
 {
 	u32 t;
 
 	if ((w & 0xc0c0f0) == 0x8080e0) {
 		t = w & 0x200f;
-		if (t == 0 || t == 0x200d)
+		if (t == 0 || (!surrogates && t == 0x200d))
 			return 0;
 		/* the tag bits are known: subtract them instead of masking */
 		*cp = (p[0] << 12) + (p[1] << 6) + p[2] - 0xe2080;
@@ -482,6 +485,12 @@ static __always_inline unsigned int we_utf8_23w(const u8 *p, u32 w, u32 *cp)
 		return 2;
 	}
 	return 0;
+}
+
+/* we_utf8_23w_any(): surrogates are malformed. */
+static __always_inline unsigned int we_utf8_23w(const u8 *p, u32 w, u32 *cp)
+{
+	return we_utf8_23w_any(p, w, cp, false);
 }
 
 /* we_utf8_23w() with 3 bytes readable at @p. */
@@ -770,7 +779,8 @@ static __always_inline void we_enc_fast_words(struct whatenc_buf *b,
 			ip += k;
 			op += k;
 		}
-		len = we_utf8_23w(in + ip, we_le32(in + ip), &cp);
+		/* surrogates pass: @lookup has none, so it stops there */
+		len = we_utf8_23w_any(in + ip, we_le32(in + ip), &cp, true);
 		if (unlikely(!len))
 			break;
 		/* below 0x10000: the lookups need not test it */

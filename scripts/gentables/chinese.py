@@ -4,8 +4,9 @@ and tables_big5.h.
 
 Decoder tables are indexed directly by pointer. Encoder tables are
 "bitmap + rank" reverse tables (see rank_table()): for every block of 32
-code points of a non-empty 1024-code-point page, a 32-bit presence bitmap
-and the rank of the block's first entry; the entry for a code point is
+code points of a non-empty 1024-code-point page (the empty ones share
+one page of zero bitmaps), a 32-bit presence bitmap and the rank of the
+block's first entry; the entry for a code point is
 code[base + popcount(bits below)].
 Entries are the two output bytes (lead << 8 | trail), so the encoder does
 no division. Big5's 291 encodable astral code points are a sorted array searched
