@@ -79,4 +79,4 @@ static __always_inline u16 big5_enc_lookup(u32 cp)
 	return 0;
 }
 
-WE_TWO_BYTE_FAMILY(big5, big5_lookup, true, big5_enc_lookup);
+WE_TWO_BYTE_FAMILY(big5, big5_lookup, WE_TB_PAIRS, big5_enc_lookup);

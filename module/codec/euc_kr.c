@@ -35,7 +35,8 @@ static __always_inline u16 euc_kr_enc_lookup(u32 cp)
 	return we_rank_lookup(&bmp, cp);
 }
 
-WE_TWO_BYTE_PARTS(euc_kr, euc_kr_lookup, false, euc_kr_enc_lookup)
+WE_TWO_BYTE_PARTS(euc_kr, euc_kr_lookup, WE_TB_ALL_LEADS,
+		  euc_kr_enc_lookup)
 
 /*
  * The decoder's fast path with room for 4 output bytes per input byte

@@ -55,13 +55,14 @@ static u32 gb_ranges_pointer(u32 cp)
  * else 0x41), 0 if byte is not in 0x40..0x7E or 0x80..0xFE. The table
  * has a column for every byte 0x40..0xFF, 0 for 0x7F and 0xFF (every
  * pointer of index gb18030 is non-null): no arithmetic on the trail's
- * side of 0x7F.
+ * side of 0x7F; and rows of 0 for the leads 0x80 and 0xFF, so the fast
+ * path need not test the lead (WE_TB_ALL_LEADS).
  */
 static inline u32 gb_lookup(u8 lead, u8 byte)
 {
 	if (byte < 0x40)
 		return 0;
-	return gb18030_dec[(lead - 0x81) * 192 + byte - 0x40];
+	return gb18030_dec[(lead - 0x80) * 192 + byte - 0x40];
 }
 
 /* The gb18030 decoder's steps (GBK's decoder is the same). */
@@ -113,7 +114,7 @@ static __always_inline u32 gb_step(struct whatenc_decoder *d, u8 byte)
 
 static __always_inline u32 gb_code(const u8 *p, size_t n, unsigned int *len)
 {
-	return we_two_byte_code(p, len, gb_lookup, false);
+	return we_two_byte_code(p, len, gb_lookup, WE_TB_ALL_LEADS);
 }
 
 static void gb_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)

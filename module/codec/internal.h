@@ -1111,23 +1111,27 @@ we_dec_fast(struct whatenc_buf *b, bool ascii, unsigned int min_in,
 		we_dec_fast_loop(b, ascii, min_in, room, code, false);
 }
 
+/* What a two-byte family's decoder @lookup does: @flags of the below */
+#define WE_TB_PAIRS	1u	/* it can return WE_STEP_PAIR() (Big5) */
+#define WE_TB_ALL_LEADS	2u	/* it has rows of 0 for leads 0x80, 0xFF */
+
 /*
  * The two-byte families' fast-path code (2 bytes readable): a complete
  * two-byte code with a single code point. The same @lookup as the
- * step's; @pairs: it can return WE_STEP_PAIR() (Big5), left to the
- * steps.
+ * step's, with @flags WE_TB_*: pairs are left to the steps; without
+ * WE_TB_ALL_LEADS, the leads 0x80 and 0xFF are tested for first.
  */
 static __always_inline u32
 we_two_byte_code(const u8 *p, unsigned int *len,
-		 u32 (*lookup)(u8 lead, u8 byte), bool pairs)
+		 u32 (*lookup)(u8 lead, u8 byte), unsigned int flags)
 {
 	u32 cp;
 
 	*len = 2;
-	if (p[0] == 0x80 || p[0] == 0xff)
+	if (!(flags & WE_TB_ALL_LEADS) && (p[0] == 0x80 || p[0] == 0xff))
 		return 0;
 	cp = lookup(p[0], p[1]);
-	return pairs && cp >= 0x110000 ? 0 : cp;
+	return (flags & WE_TB_PAIRS) && cp >= 0x110000 ? 0 : cp;
 }
 
 /* ---- families and the encodings' table ------------------------------ */
@@ -1211,12 +1215,12 @@ const struct we_family we_family_##fam = {				\
 
 /*
  * WE_TWO_BYTE_PARTS() - the parts of a two-byte family (Big5, EUC-KR)
- * over its decoder @lookup (@pairs: it can return WE_STEP_PAIR()) and
+ * over its decoder @lookup (@flags: WE_TB_*, what it does) and
  * its encoder @enc_lookup, the lead in d->s.<@fam>: the steps
  * <@fam>_step() and <@fam>_enc_step() and the decoder's fast-path code
  * <@fam>_code().
  */
-#define WE_TWO_BYTE_PARTS(fam, lookup, pairs, enc_lookup)		\
+#define WE_TWO_BYTE_PARTS(fam, lookup, flags, enc_lookup)		\
 static __always_inline u32 fam##_step(struct whatenc_decoder *d, u8 byte) \
 {									\
 	return we_two_byte_step(&d->s.fam.lead, byte, lookup);		\
@@ -1224,7 +1228,7 @@ static __always_inline u32 fam##_step(struct whatenc_decoder *d, u8 byte) \
 static __always_inline u32						\
 fam##_code(const u8 *p, size_t n, unsigned int *len)			\
 {									\
-	return we_two_byte_code(p, len, lookup, pairs);			\
+	return we_two_byte_code(p, len, lookup, flags);			\
 }									\
 static __always_inline unsigned int					\
 fam##_enc_step(struct whatenc_encoder *e, u32 cp, u8 *out)		\
@@ -1237,8 +1241,8 @@ fam##_enc_step(struct whatenc_encoder *e, u32 cp, u8 *out)		\
  * the generic fast paths, we_dec_fast() over <@fam>_code() and
  * we_enc_fast_two_byte().
  */
-#define WE_TWO_BYTE_FAMILY(fam, lookup, pairs, enc_lookup)		\
-WE_TWO_BYTE_PARTS(fam, lookup, pairs, enc_lookup)			\
+#define WE_TWO_BYTE_FAMILY(fam, lookup, flags, enc_lookup)		\
+WE_TWO_BYTE_PARTS(fam, lookup, flags, enc_lookup)			\
 static void fam##_fast(struct whatenc_decoder *d, struct whatenc_buf *b) \
 {									\
 	we_dec_fast(b, true, 2, 4, fam##_code);				\

@@ -178,13 +178,16 @@ def gb18030(ctx):
                "#define WHATENC_TABLES_GB18030_H\n\n")
     # index gb18030 in rows of 192 columns, trail - 0x40 (0x40..0xFF):
     # the columns of trails 0x7F and 0xFF are 0, no other entry is
-    dec = []
+    # and rows of 0 for the leads 0x80 and 0xFF (no test on the lead)
+    dec = [0] * 192
     for row in range(126):
         for t in range(0x40, 0x100):
             dec.append(0 if t in (0x7F, 0xFF) else
                        index[row * 190 + t - (0x40 if t < 0x7F else 0x41)])
-    out.append("/* index gb18030 by lead - 0x81 and trail - 0x40: code point, "
-               "all BMP;\n * 0 for the trails 0x7F and 0xFF */\n")
+    dec += [0] * 192
+    out.append("/* index gb18030 by lead - 0x80 and trail - 0x40: code point, "
+               "all BMP;\n * 0 for the trails 0x7F and 0xFF and the leads "
+               "0x80 and 0xFF */\n")
     out.append(common.c_array("static const u16 gb18030_dec[%d]" % len(dec),
                               dec))
     sizes["gb18030_dec"] = 2 * len(dec)
