@@ -423,8 +423,9 @@ static WE_AVX2 inline bool utf8_block_error(v32u8 cur, v32u8 p1, v32u8 p2,
  * with an error are past what the caller takes) and checked. A step all
  * ASCII can only be wrong by a sequence cut before it: the last 3 bytes
  * of the step before (@cut: bytes above cut_max, the most each of them
- * may be if no sequence goes on after it). Every other step is checked
- * whole, its errors ORed and tested once. Then one block of 32 if left,
+ * may be if no sequence goes on after it); the ASCII run then goes on
+ * 128 bytes a step. Every other step is checked whole, its errors ORed
+ * and tested once. Then one block of 32 if left,
  * and the last bytes (fewer than 32) as the block that ends at @n, whose
  * first bytes are checked again.
  */
@@ -458,14 +459,32 @@ WE_AVX2 size_t we_avx2_utf8_scan(u8 *d, const u8 *s, size_t i, size_t n)
 			ST32(d + i + 32, b);
 		}
 		if (!MASK32(a | b)) {
-			e = cut;
+			if (ANY32(cut))
+				return i;
+			i += 64;
+			/* and on through the ASCII run, 128 bytes a step */
+			while (n - i >= 128) {
+				v32u8 c = LD32(s + i + 64), f = LD32(s + i + 96);
+
+				a = LD32(s + i);
+				b = LD32(s + i + 32);
+				if (MASK32(a | b | c | f))
+					break;
+				if (d) {
+					ST32(d + i, a);
+					ST32(d + i + 32, b);
+					ST32(d + i + 64, c);
+					ST32(d + i + 96, f);
+				}
+				i += 128;
+			}
 			cut = SPLAT32(0);
-		} else {
-			e = utf8_errors_at(s, i) | utf8_errors_at(s, i + 32);
-			cut = SUBUS32(b, cut_max);
+			continue;
 		}
+		e = utf8_errors_at(s, i) | utf8_errors_at(s, i + 32);
 		if (ANY32(e))
 			return i;
+		cut = SUBUS32(b, cut_max);
 		i += 64;
 	}
 	if (n - i >= 32) {
