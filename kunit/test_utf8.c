@@ -423,6 +423,112 @@ WT_CASE(utf8_vec_levels)
 }
 
 /*
+ * The edges of the AVX2 validator's steps (64 bytes, then one block of
+ * 32, then the last bytes as the block that ends the input, checked
+ * again in part; an all-ASCII step checked only for a sequence cut
+ * before it), at every level: the three texts of WE_VEC_MIN + 0..3,
+ * 29..35, 61..67, 93..99 and 125..131 bytes with one malformed byte (or
+ * a lead cut by what follows) at every position, and 4096 + 100 bytes
+ * with one around the 4 KiB chunk edge; and with WE_VEC_MIN + 0..70
+ * bytes of output room per call (the output full at every position of
+ * the blocks), where nothing may be written past the room. Expected:
+ * wt_ref_utf8().
+ */
+#define EDGE_GUARD	64
+
+static bool vec_room_one(struct wt_ctx *wt, const u8 *in, size_t len,
+			 const u8 *ref, size_t n, u8 *out, size_t room,
+			 int level)
+{
+	struct whatenc_decoder d;
+	struct whatenc_buf b = { .in = in, .in_size = len };
+	size_t o = 0, calls = 0, k;
+	enum whatenc_ret ret;
+
+	whatenc_decoder_init(&d, WHATENC_UTF_8, WHATENC_BOM_KEEP);
+	do {
+		memset(out + o, 0xaa, room + EDGE_GUARD);
+		b.out = out + o;
+		b.out_size = room;
+		b.out_pos = 0;
+		ret = whatenc_decode(&d, &b, true);
+		for (k = room; k < room + EDGE_GUARD; k++)
+			if (out[o + k] != 0xaa) {
+				WT_FAIL("utf8 vector level %d: %zu bytes, room %zu: written past the room",
+					level, len, room);
+				return false;
+			}
+		o += b.out_pos;
+	} while (ret == WHATENC_OUTPUT_FULL && ++calls <= len);
+	if (ret != WHATENC_INPUT_EMPTY || o != n || memcmp(out, ref, n)) {
+		WT_FAIL("utf8 vector level %d: %zu bytes, room %zu: differ",
+			level, len, room);
+		return false;
+	}
+	return true;
+}
+
+WT_CASE(utf8_vec_edges)
+{
+	static const u8 tails[] = { 0, 29, 61, 93, 125 };
+	size_t cap = 4096 + 100, cap_out = 3 * cap + 64, len, n, room;
+	u8 *buf = WT_ALLOC(cap), *ref = WT_ALLOC(cap_out);
+	u8 *out = WT_ALLOC(cap_out + 3 * WE_VEC_MIN + EDGE_GUARD);
+	struct wt_run *r = WT_ALLOC(sizeof(*r));
+	unsigned int fails = 0, runs = 0, t, j, k;
+	int level, kind;
+
+	WT_ASSERT_TRUE(buf && ref && out && r);
+	r->out = WT_ALLOC(cap_out);
+	WT_ASSERT_TRUE(r->out);
+	r->out_cap = cap_out;
+	for (level = WHATENC_VEC_SCALAR; level <= WHATENC_VEC_AVX2; level++) {
+		if (whatenc_vec_set_level(level) != level) {
+			WT_NOTE("utf8: vector level %d not on this CPU", level);
+			continue;
+		}
+		for (kind = 0; kind < 3 && fails < 10; kind++) {
+			for (t = 0; t < ARRAY_SIZE(tails); t++)
+				for (j = 0; j < (tails[t] ? 7 : 4); j++) {
+					len = WE_VEC_MIN + tails[t] + j;
+					WT_YIELD();
+					for (k = 0; k < len && fails < 10; k++) {
+						vec_fill(buf, len, kind);
+						buf[k] = vec_bad[(k + j + kind) %
+								 sizeof(vec_bad)];
+						fails += !vec_one(wt, buf, len, r,
+								  ref, level);
+						runs++;
+					}
+				}
+			for (k = 4096 - 40; k < 4096 + 40 && fails < 10; k++) {
+				vec_fill(buf, cap, kind);
+				buf[k] = vec_bad[(k + kind) % sizeof(vec_bad)];
+				fails += !vec_one(wt, buf, cap, r, ref, level);
+				runs++;
+			}
+			len = 2 * WE_VEC_MIN + 100;
+			for (room = WE_VEC_MIN; room <= WE_VEC_MIN + 70 &&
+			     fails < 10; room++) {
+				WT_YIELD();
+				vec_fill(buf, len, kind);
+				n = wt_ref_utf8(buf, len, ref);
+				fails += !vec_room_one(wt, buf, len, ref, n,
+						       out, room, level);
+				buf[room + 5] = 0xc3;	/* cut by what follows */
+				n = wt_ref_utf8(buf, len, ref);
+				fails += !vec_room_one(wt, buf, len, ref, n,
+						       out, room, level);
+				runs += 2;
+			}
+		}
+	}
+	whatenc_vec_set_level(WHATENC_VEC_AUTO);
+	WT_NOTE("utf8 vector edges: %u inputs compared with the reference", runs);
+	WT_EXPECT_EQ(fails, 0);
+}
+
+/*
  * The UTF-16 encoder (UTF-8 in, UTF-16 out) over the same texts: its
  * vector path converts 1-3 byte sequences in blocks of 32 bytes. The
  * expected code units are wt_ref_utf8()'s output read back as code
@@ -556,4 +662,5 @@ WT_SUITE(utf8,
 	 WT_RUN(utf8_sweep),
 	 WT_RUN(utf8_all_scalars),
 	 WT_RUN(utf8_vec_levels),
+	 WT_RUN(utf8_vec_edges),
 	 WT_RUN(utf8_utf16_vec_levels));

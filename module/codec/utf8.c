@@ -8,7 +8,8 @@
  * rules) does the same. So both share one fast path: the longest prefix
  * of the input that is valid, complete UTF-8 (and fits in the output) is
  * validated in one pass - ASCII a word at a time, multi-byte sequences
- * with the spec's boundaries - and copied with one memcpy. Everything
+ * with the spec's boundaries - and copied with one memcpy (with AVX2:
+ * validated and copied 64 bytes a step, we_utf8_valid_copy()). Everything
  * else (errors, a sequence cut by the end of the buffer, a partial
  * sequence held from the previous call) goes one byte at a time through
  * the spec's decoder step, we_utf8_step() (bytes needed, lower and upper

@@ -194,26 +194,27 @@ size_t we_vec_convert(int conv, u8 *dst, const u8 *src, size_t n,
 /*
  * we_utf8_valid_copy() - length of the longest prefix of @s[0..@n-1]
  * that is complete, valid UTF-8 (we_utf8_valid_scalar()'s result), also
- * copied to @d unless NULL. The AVX2 kernel skips (and copies) the
- * blocks that hold no error; from where it stops, the scalar validator
- * goes on from the last character boundary (at most 3 bytes back).
+ * copied to @d unless NULL (@d has room for @n bytes, and past the
+ * prefix they may be overwritten). The AVX2 kernel checks and copies
+ * the blocks up to the first error, or all of them; from where it stops,
+ * the scalar validator goes on from the last character boundary (at most
+ * 3 bytes back), so that a sequence cut by the end ends the prefix.
  */
 size_t we_utf8_valid_copy(u8 *d, const u8 *s, size_t n)
 {
-	size_t p = 0, b, done = 0;
+	size_t p = 0, b, done;
 
 #if WE_VEC_X86
 	if (n >= WE_VEC_MIN && vec_level() >= WHATENC_VEC_AVX2) {
-		while (n - p >= 32) {
+		while (p < n) {
 			size_t c = n - p < WE_VEC_CHUNK ? n - p : WE_VEC_CHUNK;
 			size_t e;
 
 			if (!we_fpu_begin())
 				break;
-			e = we_avx2_utf8_scan(d, s, p, p + c, &done);
+			e = we_avx2_utf8_scan(d, s, p, p + c);
 			we_fpu_end();
-			/* an error in the block at e, or fewer than 32 left */
-			if (e + 32 <= p + c) {
+			if (e < p + c) {	/* an error in the block at e */
 				p = e;
 				break;
 			}
@@ -221,6 +222,7 @@ size_t we_utf8_valid_copy(u8 *d, const u8 *s, size_t n)
 		}
 	}
 #endif
+	done = p;
 	/* [0, p) is valid but for a sequence cut at p: back to its lead */
 	b = p;
 	while (b > 0 && p - b < 3 && (s[b - 1] & 0xc0) == 0x80)
@@ -230,7 +232,7 @@ size_t we_utf8_valid_copy(u8 *d, const u8 *s, size_t n)
 	else
 		b = p;
 	p = b + we_utf8_valid_scalar(s + b, n - b);
-	if (d)
+	if (d && p > done)
 		memcpy(d + done, s + done, p - done);
 	return p;
 }

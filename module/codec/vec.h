@@ -52,16 +52,15 @@ size_t we_avx2_utf16_narrow(u8 *dst, const u8 *src, size_t n, size_t *out,
 			    bool be);
 
 /*
- * UTF-8 from @i on (the 3 bytes before @i, if any, are read as context):
- * returns the end of the 32-byte blocks that hold no error, an
- * incomplete sequence at that end not counted as one. The bytes before
- * @i must be part of a valid prefix. With @d non-NULL, also copies the
- * bytes from *@done on that are known to be part of the valid prefix
- * (all but the last block's: its sequence may be cut) to @d at the same
- * offsets, and advances *@done past them.
+ * UTF-8 at @s[@i..@n-1] (@i 0 or 32 or more, @n 64 or more; the 3 bytes
+ * before @i read as context, none if @i is 0): returns @n if none of
+ * these bytes is an error (a sequence cut at @n is not one: the caller
+ * checks the end), else the start of a block with an error, the bytes
+ * before it valid but for a sequence cut there. With @d non-NULL, copies
+ * @s[@i..] to @d at the same offsets: the bytes before the return, and
+ * maybe more (the room must be @n bytes).
  */
-size_t we_avx2_utf8_scan(u8 *d, const u8 *s, size_t i, size_t n,
-			 size_t *done);
+size_t we_avx2_utf8_scan(u8 *d, const u8 *s, size_t i, size_t n);
 
 /*
  * Single-byte text at @src[0..@n-1] as UTF-8 at @dst (@room bytes; past

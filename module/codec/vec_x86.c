@@ -381,86 +381,125 @@ static WE_AVX2 inline v32u8 high_nibbles(v32u8 v)
 	return (v32u8)((v16u16)v >> 4) & SPLAT32(0x0f);
 }
 
-/* Whether the 32 bytes at @cur, after @p1, @p2, @p3 (@cur shifted back by 1-3), hold an error. */
-static WE_AVX2 inline bool utf8_block_error(v32u8 cur, v32u8 p1, v32u8 p2,
-					    v32u8 p3)
+/* saturating byte subtraction; whether any bit of @v is set (vptest) */
+#define SUBUS32(a, b)	((v32u8)__builtin_ia32_psubusb256(V32I8(a), V32I8(b)))
+#define ANY32(v)	(!__builtin_ia32_ptestz256(V4DI(v), V4DI(v)))
+
+/*
+ * The errors of the 32 bytes @cur, after @p1, @p2, @p3 (@cur shifted
+ * back by 1-3): non-zero bytes where a byte is one. A byte must be a
+ * second or third continuation (0x80 of must23) 2 bytes after E0..FF
+ * (E0..FF less 0x60 is 0x80 or more, and below it less) or 3 after
+ * F0..FF.
+ */
+static WE_AVX2 inline v32u8 utf8_errors(v32u8 cur, v32u8 p1, v32u8 p2,
+					v32u8 p3)
 {
 	v32u8 sc = lookup(byte_1_high, high_nibbles(p1)) &
 		   lookup(byte_1_low, p1 & SPLAT32(0x0f)) &
 		   lookup(byte_2_high, high_nibbles(cur));
-	v32u8 must23 = (v32u8)((p2 > SPLAT32(0xdf)) | (p3 > SPLAT32(0xef)));
+	v32u8 must23 = SUBUS32(p2, SPLAT32(0xe0 - 0x80)) |
+		       SUBUS32(p3, SPLAT32(0xf0 - 0x80));
 
-	return MASK32((sc ^ (must23 & SPLAT32(0x80))) != SPLAT32(0)) != 0;
+	return sc ^ (must23 & SPLAT32(0x80));
 }
 
-/* Copy @s[*@done..@i) to @d (unless NULL): a prefix known to be final. */
-static WE_AVX2 inline void utf8_flush(u8 *d, const u8 *s, size_t i,
-				      size_t *done)
+/* The errors of the 32 bytes at @s[@i] (@i >= 3: the bytes before read). */
+static WE_AVX2 inline v32u8 utf8_errors_at(const u8 *s, size_t i)
 {
-	if (!d || *done == i)
-		return;
-	if (*done + 32 == i)
-		ST32(d + *done, LD32(s + *done));
-	else
-		__builtin_memcpy(d + *done, s + *done, i - *done);
-	*done = i;
+	return utf8_errors(LD32(s + i), LD32(s + i - 1), LD32(s + i - 2),
+			   LD32(s + i - 3));
 }
 
-WE_AVX2 size_t we_avx2_utf8_scan(u8 *d, const u8 *s, size_t i, size_t n,
-				 size_t *done)
+/* Whether the 32 bytes at @cur, after @p1, @p2, @p3 (@cur shifted back by 1-3), hold an error. */
+static WE_AVX2 inline bool utf8_block_error(v32u8 cur, v32u8 p1, v32u8 p2,
+					    v32u8 p3)
 {
-	while (n - i >= 32) {
-		v32u8 cur = LD32(s + i), p1, p2, p3;
+	return ANY32(utf8_errors(cur, p1, p2, p3));
+}
 
-		if (!MASK32(cur)) {
-			/* ASCII: only a sequence cut before it can be wrong */
-			if ((i >= 1 && s[i - 1] >= 0xc0) ||
-			    (i >= 2 && s[i - 2] >= 0xe0) ||
-			    (i >= 3 && s[i - 3] >= 0xf0))
-				break;
-			utf8_flush(d, s, i, done);
-			if (d)
-				ST32(d + i, cur);
-			i += 32;
+/*
+ * The kernel: 64 bytes a step, copied (every step: the stores of a step
+ * with an error are past what the caller takes) and checked. A step all
+ * ASCII can only be wrong by a sequence cut before it: the last 3 bytes
+ * of the step before (@cut: bytes above cut_max, the most each of them
+ * may be if no sequence goes on after it); the ASCII run then goes on
+ * 128 bytes a step. Every other step is checked whole, its errors ORed
+ * and tested once. Then one block of 32 if left,
+ * and the last bytes (fewer than 32) as the block that ends at @n, whose
+ * first bytes are checked again.
+ */
+WE_AVX2 size_t we_avx2_utf8_scan(u8 *d, const u8 *s, size_t i, size_t n)
+{
+	const v32u8 cut_max = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+				0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+				0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+				0xff, 0xff, 0xff, 0xff, 0xff, 0xef, 0xdf, 0xbf };
+	v32u8 cut, cur;
+
+	if (!i) {
+		/* the start: what precedes is read as ASCII */
+		u8 tmp[35] = { 0 };
+
+		__builtin_memcpy(tmp + 3, s, 32);
+		cur = LD32(tmp + 3);
+		if (ANY32(utf8_errors(cur, LD32(tmp + 2), LD32(tmp + 1),
+				      LD32(tmp))))
+			return 0;
+		if (d)
+			ST32(d, cur);
+		i = 32;
+	}
+	cut = SUBUS32(LD32(s + i - 32), cut_max);
+	while (n - i >= 64) {
+		v32u8 a = LD32(s + i), b = LD32(s + i + 32), e;
+
+		if (d) {
+			ST32(d + i, a);
+			ST32(d + i + 32, b);
+		}
+		if (!MASK32(a | b)) {
+			if (ANY32(cut))
+				return i;
+			i += 64;
 			/* and on through the ASCII run, 128 bytes a step */
 			while (n - i >= 128) {
-				v32u8 a = LD32(s + i), b = LD32(s + i + 32);
-				v32u8 c = LD32(s + i + 64), e = LD32(s + i + 96);
+				v32u8 c = LD32(s + i + 64), f = LD32(s + i + 96);
 
-				if (MASK32(a | b | c | e))
+				a = LD32(s + i);
+				b = LD32(s + i + 32);
+				if (MASK32(a | b | c | f))
 					break;
 				if (d) {
 					ST32(d + i, a);
 					ST32(d + i + 32, b);
 					ST32(d + i + 64, c);
-					ST32(d + i + 96, e);
+					ST32(d + i + 96, f);
 				}
 				i += 128;
 			}
-			*done = i;
+			cut = SPLAT32(0);
 			continue;
 		}
-		if (i >= 3) {
-			p1 = LD32(s + i - 1);
-			p2 = LD32(s + i - 2);
-			p3 = LD32(s + i - 3);
-		} else {
-			/* the start: what precedes is read as ASCII */
-			u8 tmp[35] = { 0 };
-			size_t k;
-
-			for (k = 0; k < i; k++)
-				tmp[3 - i + k] = s[k];
-			__builtin_memcpy(tmp + 3, s + i, 32);
-			p1 = LD32(tmp + 2);
-			p2 = LD32(tmp + 1);
-			p3 = LD32(tmp);
-		}
-		if (utf8_block_error(cur, p1, p2, p3))
-			break;
-		/* every sequence begun before i ends in this block: final */
-		utf8_flush(d, s, i, done);
+		e = utf8_errors_at(s, i) | utf8_errors_at(s, i + 32);
+		if (ANY32(e))
+			return i;
+		cut = SUBUS32(b, cut_max);
+		i += 64;
+	}
+	if (n - i >= 32) {
+		if (ANY32(utf8_errors_at(s, i)))
+			return i;
+		if (d)
+			ST32(d + i, LD32(s + i));
 		i += 32;
+	}
+	if (i < n) {
+		if (ANY32(utf8_errors_at(s, n - 32)))
+			return i;
+		if (d)
+			ST32(d + n - 32, LD32(s + n - 32));
+		i = n;
 	}
 	return i;
 }
