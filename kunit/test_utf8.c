@@ -468,14 +468,74 @@ static bool vec_room_one(struct wt_ctx *wt, const u8 *in, size_t len,
 	return true;
 }
 
-WT_CASE(utf8_vec_edges)
+/*
+ * One malformed byte (or a lead cut by what follows) at every position of
+ * texts of @kind of WE_VEC_MIN + 0..3, 29..35, 61..67, 93..99 and
+ * 125..131 bytes, then around the 4 KiB chunk edge of @cap bytes; the
+ * number that failed (*@runs counts the inputs).
+ */
+static unsigned int vec_edges_bad(struct wt_ctx *wt, u8 *buf, size_t cap,
+				  struct wt_run *r, u8 *ref, int level,
+				  int kind, unsigned int *runs)
 {
 	static const u8 tails[] = { 0, 29, 61, 93, 125 };
-	size_t cap = 4096 + 100, cap_out = 3 * cap + 64, len, n, room;
+	unsigned int fails = 0, t, j;
+	size_t len, k;
+
+	for (t = 0; t < ARRAY_SIZE(tails); t++) {
+		for (j = 0; j < (tails[t] ? 7 : 4); j++) {
+			len = WE_VEC_MIN + tails[t] + j;
+			WT_YIELD();
+			for (k = 0; k < len && fails < 10; k++) {
+				vec_fill(buf, len, kind);
+				buf[k] = vec_bad[(k + j + kind) % sizeof(vec_bad)];
+				fails += !vec_one(wt, buf, len, r, ref, level);
+				(*runs)++;
+			}
+		}
+	}
+	for (k = 4096 - 40; k < 4096 + 40 && fails < 10; k++) {
+		vec_fill(buf, cap, kind);
+		buf[k] = vec_bad[(k + kind) % sizeof(vec_bad)];
+		fails += !vec_one(wt, buf, cap, r, ref, level);
+		(*runs)++;
+	}
+	return fails;
+}
+
+/*
+ * A text of @kind, valid and with a lead cut by what follows, with
+ * WE_VEC_MIN + 0..70 bytes of output room per call; the number that
+ * failed (*@runs counts the inputs).
+ */
+static unsigned int vec_edges_room(struct wt_ctx *wt, u8 *buf, u8 *ref,
+				   u8 *out, int level, int kind,
+				   unsigned int *runs)
+{
+	size_t len = 2 * WE_VEC_MIN + 100, n, room;
+	unsigned int fails = 0;
+
+	for (room = WE_VEC_MIN; room <= WE_VEC_MIN + 70 && fails < 10;
+	     room++) {
+		WT_YIELD();
+		vec_fill(buf, len, kind);
+		n = wt_ref_utf8(buf, len, ref);
+		fails += !vec_room_one(wt, buf, len, ref, n, out, room, level);
+		buf[room + 5] = 0xc3;	/* cut by what follows */
+		n = wt_ref_utf8(buf, len, ref);
+		fails += !vec_room_one(wt, buf, len, ref, n, out, room, level);
+		*runs += 2;
+	}
+	return fails;
+}
+
+WT_CASE(utf8_vec_edges)
+{
+	size_t cap = 4096 + 100, cap_out = 3 * cap + 64;
 	u8 *buf = WT_ALLOC(cap), *ref = WT_ALLOC(cap_out);
 	u8 *out = WT_ALLOC(cap_out + 3 * WE_VEC_MIN + EDGE_GUARD);
 	struct wt_run *r = WT_ALLOC(sizeof(*r));
-	unsigned int fails = 0, runs = 0, t, j, k;
+	unsigned int fails = 0, runs = 0;
 	int level, kind;
 
 	WT_ASSERT_TRUE(buf && ref && out && r);
@@ -488,39 +548,10 @@ WT_CASE(utf8_vec_edges)
 			continue;
 		}
 		for (kind = 0; kind < 3 && fails < 10; kind++) {
-			for (t = 0; t < ARRAY_SIZE(tails); t++)
-				for (j = 0; j < (tails[t] ? 7 : 4); j++) {
-					len = WE_VEC_MIN + tails[t] + j;
-					WT_YIELD();
-					for (k = 0; k < len && fails < 10; k++) {
-						vec_fill(buf, len, kind);
-						buf[k] = vec_bad[(k + j + kind) %
-								 sizeof(vec_bad)];
-						fails += !vec_one(wt, buf, len, r,
-								  ref, level);
-						runs++;
-					}
-				}
-			for (k = 4096 - 40; k < 4096 + 40 && fails < 10; k++) {
-				vec_fill(buf, cap, kind);
-				buf[k] = vec_bad[(k + kind) % sizeof(vec_bad)];
-				fails += !vec_one(wt, buf, cap, r, ref, level);
-				runs++;
-			}
-			len = 2 * WE_VEC_MIN + 100;
-			for (room = WE_VEC_MIN; room <= WE_VEC_MIN + 70 &&
-			     fails < 10; room++) {
-				WT_YIELD();
-				vec_fill(buf, len, kind);
-				n = wt_ref_utf8(buf, len, ref);
-				fails += !vec_room_one(wt, buf, len, ref, n,
-						       out, room, level);
-				buf[room + 5] = 0xc3;	/* cut by what follows */
-				n = wt_ref_utf8(buf, len, ref);
-				fails += !vec_room_one(wt, buf, len, ref, n,
-						       out, room, level);
-				runs += 2;
-			}
+			fails += vec_edges_bad(wt, buf, cap, r, ref, level,
+					       kind, &runs);
+			fails += vec_edges_room(wt, buf, ref, out, level, kind,
+						&runs);
 		}
 	}
 	whatenc_vec_set_level(WHATENC_VEC_AUTO);
