@@ -87,9 +87,10 @@ static inline unsigned int we_sjis_code(u32 cp)
  * we_sjis_code(), if their pointer is below 8272 (Shift_JIS lead below
  * 0xED), or 0 (also for one byte: no row). Such an index Shift_JIS
  * pointer is also the code point's index jis0208 pointer: the first
- * pointer outside 8272..8835, below 8272, is the first pointer. So the EUC-JP encoder reads the Shift_JIS
- * table and turns the pointer's row pair and column (0..187) into its
- * row (pointer / 94) and column (pointer % 94) without a division.
+ * pointer outside 8272..8835, below 8272, is the first pointer. So the
+ * EUC-JP encoder reads the Shift_JIS table and turns the pointer's row
+ * pair and column (0..187) into its row (pointer / 94) and column
+ * (pointer % 94) without a division.
  */
 static inline unsigned int we_sjis_to_euc_jp(unsigned int code)
 {
