@@ -54,7 +54,7 @@ WE_TWO_BYTE_PARTS(euc_kr, euc_kr_lookup, WE_TB_ALL_LEADS,
  * reaches more than 8 bytes ahead. (64 KiB of Korean text: callgrind's
  * simulated mispredicts 27,308 -> 8,055 for two calls, 16.87 -> 14.85
  * instructions per byte with the zero rows of euc_kr_lookup(), 520 ->
- * 765 MB/s; docs/performance.md, issue 18 part E.)
+ * 765 MB/s; issue 18 part E, in docs/performance.md as of 83c2acf.)
  */
 static void euc_kr_fast_roomy(struct whatenc_buf *b)
 {
@@ -107,7 +107,7 @@ static void euc_kr_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
  * The encoder's fast path, on a cache line of its own as the other CJK
  * ones: inlined into euc_kr_encode(), where other code moved it, it ran
  * 1.46 -> 1.39 x ICU with the same instructions (docs/performance.md,
- * issue 18 part G)
+ * the current table)
  */
 static noinline __aligned(64) void euc_kr_enc_fast(struct whatenc_encoder *e,
 						   struct whatenc_buf *b)

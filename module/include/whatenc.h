@@ -6,8 +6,10 @@
  * text. The same headers and the same sources build into whatenc.ko
  * (where the functions below are exported for other modules) and into
  * userspace programs. Next to it: whatenc_state.h (the coders' private
- * state, included here), whatenc_detect.h (detection by format) and
- * whatenc_names.h (one-shot name helpers, WTF-8). Values that the
+ * state, included here), whatenc_detect.h (detection by format),
+ * whatenc_guess.h (guessing from the content), whatenc_rules.h (the
+ * encoding-declaration rules) and whatenc_names.h (one-shot name
+ * helpers, WTF-8). Values that the
  * /dev/whatenc ABI shares (flags, results) are defined once, in the uapi
  * header <linux/whatenc.h>, and named here after the in-kernel API.
  *
@@ -15,9 +17,12 @@
  * fixed-size state struct (on the stack, embedded in its own struct,
  * anywhere) and a struct whatenc_buf that says where input and output
  * are and how far each has been used. One call converts as much as fits
- * and says why it stopped. Nothing is ever allocated, there is no global
- * mutable state, and no function sleeps: every function here may be
- * called in atomic context.
+ * and says why it stopped. Nothing is ever allocated and no function
+ * sleeps: every function here may be called in atomic context. The one
+ * global mutable variable is the vector level (we_vec_cur in vec.c):
+ * set at the first call that could use a vector path and by
+ * whatenc_vec_set_level(), shared by all coders and threads; it chooses
+ * which path runs, never what a call returns.
  *
  * Decoders turn bytes in some encoding into UTF-8. Encoders turn UTF-8
  * into bytes in some encoding. Malformed UTF-8 given to an encoder is

@@ -5,7 +5,8 @@
  * The authoring side of detection: whatenc_detect() says which encoding
  * a browser or parser would use; whatenc_check() says what is wrong with
  * how the document declares it. Same conventions as whatenc.h: nothing
- * allocated, no global mutable state, no sleeping.
+ * allocated, no sleeping, no global mutable state of its own (the codecs
+ * it calls read the vector level, see whatenc.h).
  */
 #ifndef WHATENC_RULES_H
 #define WHATENC_RULES_H

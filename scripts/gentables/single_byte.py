@@ -8,9 +8,9 @@ of 64 code points shared by all encodings (157 distinct non-empty pages
 plus the empty page 0, so a u8 page number) and a u8 page number per
 (encoding, code point >> 6): about 14 KB, one dependent load more than
 a direct table and constant time, measured 3-5x faster than the binary
-search it replaced (docs/performance.md). The rest (macintosh's U+F8FF,
-U+FB01, U+FB02), and only they, are in sorted pairs per encoding,
-searched by binary search.
+search it replaced (issue 8, docs/performance.md as of 83c2acf). The
+rest (macintosh's U+F8FF, U+FB01, U+FB02), and only they, are in sorted
+pairs per encoding, searched by binary search.
 
 One row of tables per WHATENC_SB() line of whatenc_encodings.h: 27
 for the 28 encodings, as ISO-8859-8-I (a WHATENC_SB_AS() line) uses the

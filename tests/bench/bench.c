@@ -38,9 +38,9 @@
  * measured the predictor, not a converter. It learns more than one
  * might think: 64 KiB of text converted again and again ran whatenc's
  * windows-1250 encoder at 3,100 MB/s and 256 KiB or more at 390, the
- * speed of real text (issue 18 part D in docs/performance.md), so the
- * former default (64 pieces below 64 KiB, one from 64 KiB up) measured
- * 1 and 64 KiB on text the predictor had learned. BENCH_PIECES=1 gives
+ * speed of real text (issue 18 part D, docs/performance.md as of
+ * 83c2acf), so the former default (64 pieces below 64 KiB, one from
+ * 64 KiB up) measured 1 and 64 KiB on text the predictor had learned. BENCH_PIECES=1 gives
  * the old single input. The first piece is the single input of before;
  * instruction counts (one call, BENCH_CALLS=1) convert it.
  */
