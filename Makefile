@@ -282,8 +282,8 @@ try:
 # built), its man page and bash completion, and the core as a shared
 # library (SONAME libwhatenc.so.$(WHATENC_SOVERSION), only the documented
 # API exported: userspace-lib/libwhatenc.map) with its headers (C99 and
-# C++, the uapi header among them, in INCLUDEDIR/whatenc/) and a
-# pkg-config file.
+# C++, the uapi header among them, in INCLUDEDIR/whatenc/), whatenc(3)
+# and a pkg-config file. examples/*.c use the installed library.
 # make uninstall removes the same files. The module is installed by DKMS
 # (make dkms-install, or the whatenc-dkms package: make deb).
 
@@ -336,6 +336,7 @@ install: tool $(SHLIB)
 	@$(MAKE) --no-print-directory $(PC)
 	install -D -m 755 $(TOOL) $(DESTDIR)$(BINDIR)/whatenc
 	install -D -m 644 userspace-tool/whatenc.1 $(DESTDIR)$(MANDIR)/man1/whatenc.1
+	install -D -m 644 userspace-lib/whatenc.3 $(DESTDIR)$(MANDIR)/man3/whatenc.3
 	install -D -m 644 userspace-tool/whatenc.bash-completion \
 		$(DESTDIR)$(BASHCOMPDIR)/whatenc
 	scripts/install-headers $(DESTDIR)$(INCLUDEDIR)/whatenc $(PUBLIC_HDRS)
@@ -347,6 +348,7 @@ install: tool $(SHLIB)
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/whatenc $(DESTDIR)$(MANDIR)/man1/whatenc.1 \
+		$(DESTDIR)$(MANDIR)/man3/whatenc.3 \
 		$(DESTDIR)$(BASHCOMPDIR)/whatenc \
 		$(addprefix $(DESTDIR),$(INSTALLED_HDRS)) \
 		$(DESTDIR)$(LIBDIR)/libwhatenc.so $(DESTDIR)$(LIBDIR)/$(SONAME) \
