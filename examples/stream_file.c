@@ -10,7 +10,8 @@
  * buffers: a character cut by a read boundary is kept by the decoder
  * until its next call, and when the output buffer is full the call
  * returns WHATENC_OUTPUT_FULL to be drained and called again. Malformed
- * input becomes U+FFFD (replacement mode, the default). The decoder is
+ * input becomes U+FFFD (replacement mode, the default), and the count
+ * of those replacements is reported on standard error. The decoder is
  * allocated by the library (whatenc_lib.h), as a caller that cannot see
  * the struct's layout (an FFI) would do it.
  */
@@ -48,6 +49,9 @@ int main(int argc, char **argv)
 			break;
 		b.out_pos = 0;
 	} while (ret == WHATENC_OUTPUT_FULL || !last);
+	if (whatenc_decoder_replacements(d))
+		fprintf(stderr, "stream_file: %llu malformed sequence(s) replaced by U+FFFD\n",
+			(unsigned long long)whatenc_decoder_replacements(d));
 	whatenc_decoder_free(d);
 	if (ferror(stdin) || ferror(stdout) || fflush(stdout)) {
 		perror("stream_file");
