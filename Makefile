@@ -21,21 +21,38 @@ DISTRO_KDIR ?= $(lastword $(sort $(wildcard /usr/src/linux-headers-*-amd64)))
 SHELL := /bin/bash
 CC ?= gcc
 # -Wno-unused-parameter: family hooks share one signature (the kernel does
-# not warn about unused parameters either, W=1 included)
-USER_CFLAGS := -O2 -Wall -Wextra -Wno-unused-parameter -Werror -MMD -MP
+# not warn about unused parameters either, W=1 included). -Werror in
+# development only: a package build (debian/rules) passes WERROR= so that
+# a newer compiler's new warning does not break it. CFLAGS, CPPFLAGS and
+# LDFLAGS from the environment or the command line (dpkg-buildflags:
+# hardening, -g) come last, for the userspace builds only.
+WERROR ?= -Werror
+USER_CFLAGS := -O2 -Wall -Wextra -Wno-unused-parameter $(WERROR) -MMD -MP $(CFLAGS)
 # every module/ folder (WHATENC_DIRS, module/sources.mk) and the uapi
 # header (<linux/whatenc.h>) are on the include path
 WHATENC_INCLUDES := $(addprefix -Imodule/,$(WHATENC_DIRS)) -Iuapi
 WHATENC_HEADERS := $(wildcard $(addsuffix /*.h,$(addprefix module/,$(WHATENC_DIRS))))
-USER_CPPFLAGS := $(WHATENC_INCLUDES)
+USER_CPPFLAGS := $(WHATENC_INCLUDES) $(CPPFLAGS)
 B := build
 
 # --- userspace build of the core -------------------------------------------
 
-CORE_OBJS := $(addprefix $(B)/user/,$(WHATENC_CORE_SRCS:.c=.o))
+# The core, and what the library adds in userspace (userspace-lib/*.c:
+# whatenc_lib.h's allocated coders), in build/user/ulib/.
+ULIB_SRCS := $(notdir $(wildcard userspace-lib/*.c))
+CORE_OBJS := $(addprefix $(B)/user/,$(WHATENC_CORE_SRCS:.c=.o)) \
+	$(addprefix $(B)/user/ulib/,$(ULIB_SRCS:.c=.o))
 LIB := $(B)/user/libwhatenc.a
+# the shared library (make shlib, make install: below)
+WHATENC_SOVERSION := 0
+SONAME := libwhatenc.so.$(WHATENC_SOVERSION)
+SHLIB := $(B)/shlib/libwhatenc.so.$(WHATENC_VERSION)
 
 $(B)/user/%.o: module/%.c
+	@mkdir -p $(@D)
+	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -c -o $@ $<
+
+$(B)/user/ulib/%.o: userspace-lib/%.c
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -c -o $@ $<
 
@@ -58,9 +75,17 @@ $(B)/tool/%.o: userspace-tool/%.c
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) -Iuserspace-tool $(TOOL_CPPFLAGS) $(USER_CFLAGS) -c -o $@ $<
 
-# Static, so that the same binary runs in the test VM's initramfs.
+# Static, so that the same binary runs in the test VM's initramfs. A
+# distribution's build (debian/rules) sets TOOL_LINK=shared: linked with
+# libc and libwhatenc.so.0 dynamically, as a packaged program should be.
+TOOL_LINK ?= static
+ifeq ($(TOOL_LINK),shared)
+$(TOOL): $(TOOL_OBJS) $(SHLIB)
+	$(CC) $(LDFLAGS) -o $@ $(TOOL_OBJS) -L$(B)/shlib -lwhatenc
+else
 $(TOOL): $(TOOL_OBJS) $(LIB)
-	$(CC) -static -o $@ $(TOOL_OBJS) $(LIB)
+	$(CC) -static $(LDFLAGS) -o $@ $(TOOL_OBJS) $(LIB)
+endif
 
 .PHONY: all lib tool module
 all: module tool
@@ -254,9 +279,11 @@ try:
 # --- install, shared library, DKMS, Debian packages (issue 17) ------------------
 #
 # make install [PREFIX=/usr/local] [DESTDIR=...]: the CLI (static, as
-# built), its man page and bash completion, the uapi header, and the core
-# as a shared library (SONAME libwhatenc.so.$(WHATENC_SOVERSION), only the
-# whatenc_* API exported) with its headers and a pkg-config file.
+# built), its man page and bash completion, and the core as a shared
+# library (SONAME libwhatenc.so.$(WHATENC_SOVERSION), only the documented
+# API exported: userspace-lib/libwhatenc.map) with its headers (C99 and
+# C++, the uapi header among them, in INCLUDEDIR/whatenc/), whatenc(3)
+# and a pkg-config file. examples/*.c use the installed library.
 # make uninstall removes the same files. The module is installed by DKMS
 # (make dkms-install, or the whatenc-dkms package: make deb).
 
@@ -267,26 +294,35 @@ INCLUDEDIR ?= $(PREFIX)/include
 MANDIR ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
-WHATENC_SOVERSION := 0
-SONAME := libwhatenc.so.$(WHATENC_SOVERSION)
-SHLIB := $(B)/shlib/libwhatenc.so.$(WHATENC_VERSION)
-PIC_OBJS := $(addprefix $(B)/pic/,$(WHATENC_CORE_SRCS:.c=.o))
+PIC_OBJS := $(addprefix $(B)/pic/,$(WHATENC_CORE_SRCS:.c=.o)) \
+	$(addprefix $(B)/pic/ulib/,$(ULIB_SRCS:.c=.o))
 PC := $(B)/shlib/whatenc.pc
-# The headers of the library's API (wherever the module keeps them).
-PUBLIC_HDRS := $(or $(wildcard module/include/*.h),module/whatenc.h module/whatenc_types.h)
+# The headers of the library's API, installed through
+# scripts/install-headers (plain C99/C++: no whatenc_types.h, stdint
+# types, extern "C") into INCLUDEDIR/whatenc/, the uapi header as
+# INCLUDEDIR/whatenc/linux/whatenc.h.
+PUBLIC_HDRS := $(wildcard module/include/*.h) userspace-lib/whatenc_lib.h
+INSTALLED_HDRS := $(addprefix $(INCLUDEDIR)/whatenc/,linux/whatenc.h \
+	$(filter-out whatenc_types.h,$(notdir $(PUBLIC_HDRS))))
 
 $(B)/pic/%.o: module/%.c
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -fPIC -c -o $@ $<
 
-$(SHLIB): $(PIC_OBJS) userspace-tool/libwhatenc.map
+$(B)/pic/ulib/%.o: userspace-lib/%.c
 	@mkdir -p $(@D)
-	$(CC) -shared -Wl,-soname,$(SONAME) \
-		-Wl,--version-script,userspace-tool/libwhatenc.map -o $@ $(PIC_OBJS)
+	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -fPIC -c -o $@ $<
+
+# Exported: the names in userspace-lib/libwhatenc.map only
+# (scripts/check-abi).
+$(SHLIB): $(PIC_OBJS) userspace-lib/libwhatenc.map
+	@mkdir -p $(@D)
+	$(CC) -shared $(LDFLAGS) -Wl,-soname,$(SONAME) \
+		-Wl,--version-script,userspace-lib/libwhatenc.map -o $@ $(PIC_OBJS)
 	ln -sf $(notdir $@) $(B)/shlib/$(SONAME)
 	ln -sf $(SONAME) $(B)/shlib/libwhatenc.so
 
-$(PC): userspace-tool/whatenc.pc.in module/version.mk
+$(PC): userspace-lib/whatenc.pc.in module/version.mk
 	@mkdir -p $(@D)
 	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|' \
 	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|; s|@VERSION@|$(WHATENC_VERSION)|' $< >$@
@@ -300,11 +336,10 @@ install: tool $(SHLIB)
 	@$(MAKE) --no-print-directory $(PC)
 	install -D -m 755 $(TOOL) $(DESTDIR)$(BINDIR)/whatenc
 	install -D -m 644 userspace-tool/whatenc.1 $(DESTDIR)$(MANDIR)/man1/whatenc.1
+	install -D -m 644 userspace-lib/whatenc.3 $(DESTDIR)$(MANDIR)/man3/whatenc.3
 	install -D -m 644 userspace-tool/whatenc.bash-completion \
 		$(DESTDIR)$(BASHCOMPDIR)/whatenc
-	install -D -m 644 uapi/linux/whatenc.h $(DESTDIR)$(INCLUDEDIR)/linux/whatenc.h
-	install -d $(DESTDIR)$(INCLUDEDIR)/whatenc
-	install -m 644 $(PUBLIC_HDRS) $(DESTDIR)$(INCLUDEDIR)/whatenc/
+	scripts/install-headers $(DESTDIR)$(INCLUDEDIR)/whatenc $(PUBLIC_HDRS)
 	install -D -m 644 $(SHLIB) $(DESTDIR)$(LIBDIR)/$(notdir $(SHLIB))
 	ln -sf $(notdir $(SHLIB)) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libwhatenc.so
@@ -313,13 +348,13 @@ install: tool $(SHLIB)
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/whatenc $(DESTDIR)$(MANDIR)/man1/whatenc.1 \
+		$(DESTDIR)$(MANDIR)/man3/whatenc.3 \
 		$(DESTDIR)$(BASHCOMPDIR)/whatenc \
-		$(DESTDIR)$(INCLUDEDIR)/linux/whatenc.h \
-		$(addprefix $(DESTDIR)$(INCLUDEDIR)/whatenc/,$(notdir $(PUBLIC_HDRS))) \
+		$(addprefix $(DESTDIR),$(INSTALLED_HDRS)) \
 		$(DESTDIR)$(LIBDIR)/libwhatenc.so $(DESTDIR)$(LIBDIR)/$(SONAME) \
 		$(DESTDIR)$(LIBDIR)/$(notdir $(SHLIB)) \
 		$(DESTDIR)$(PKGCONFIGDIR)/whatenc.pc
-	-rmdir $(DESTDIR)$(INCLUDEDIR)/whatenc 2>/dev/null
+	-rmdir $(DESTDIR)$(INCLUDEDIR)/whatenc/linux $(DESTDIR)$(INCLUDEDIR)/whatenc 2>/dev/null
 	@if [ -z "$(DESTDIR)" ] && [ -w /etc/ld.so.cache ]; then ldconfig; fi
 
 # The module's sources as DKMS builds them (DKMS_SRC, default
@@ -350,7 +385,8 @@ dkms-uninstall:
 	rm -rf $(DESTDIR)/usr/src/whatenc-$(WHATENC_VERSION)
 	rm -f $(DESTDIR)/usr/lib/modules-load.d/whatenc.conf
 
-# Debian packages from this tree (whatenc, whatenc-dkms) into build/deb/.
+# Debian packages from this tree (libwhatenc0, libwhatenc-dev, whatenc,
+# whatenc-dkms) into build/deb/.
 deb:
 	scripts/build-deb
 
@@ -399,9 +435,10 @@ help:
 	@echo "make vm-test    tests/vm/*.sh, each in its own test VM"
 	@echo "make check      all of the above, with one closing tally"
 	@echo "make try        boot the VM and convert a sample"
-	@echo "make install    CLI, man page, completion, uapi header, libwhatenc.so,"
+	@echo "make install    CLI, man page, completion, libwhatenc.so, its headers,"
 	@echo "                whatenc.pc (PREFIX=$(PREFIX), DESTDIR=); make uninstall"
 	@echo "make dkms-install  the module through DKMS (dkms-uninstall)"
-	@echo "make deb        Debian packages whatenc, whatenc-dkms in build/deb/"
+	@echo "make deb        Debian packages libwhatenc0, libwhatenc-dev, whatenc,"
+	@echo "                whatenc-dkms in build/deb/"
 
 -include $(CORE_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) $(HOST_OBJS:.o=.d) $(PIC_OBJS:.o=.d)

@@ -226,6 +226,52 @@ WT_CASE(engine_fatal_offsets)
 }
 
 /*
+ * The count of replacements: one per error of err_cases (the same
+ * errors, in replacement mode, fed in the same chunks, with room for
+ * all output or for 3 bytes per call), kept by the
+ * reset at the end of a stream and summed over streams, cleared by
+ * whatenc_decoder_reset(); 0 in fatal mode and for a U+FFFD that the
+ * input encodes (UTF-8 EF BF BD).
+ */
+WT_CASE(engine_replacement_count)
+{
+	struct wt_run *r = WT_ALLOC(sizeof(*r));
+	struct whatenc_decoder d;
+	unsigned int i;
+
+	r->out_cap = 256;
+	r->out = WT_ALLOC(256);
+	for (i = 0; i < ARRAY_SIZE(err_cases); i++) {
+		const struct err_case *c = &err_cases[i];
+
+		WT_ASSERT_EQ(whatenc_decoder_init(&d, c->enc, c->flags), 0);
+		WT_EXPECT_EQ(whatenc_decoder_replacements(&d), 0);
+		wt_decode_run(&d, (const u8 *)c->in.p, c->in.n, c->cuts,
+			      c->ncuts, 64, false, r);
+		if (whatenc_decoder_replacements(&d) != (u64)c->nerr)
+			WT_FAIL("error case %u: %llu replacements, expected %d",
+				i, (unsigned long long)whatenc_decoder_replacements(&d),
+				c->nerr);
+		/* again, 3 output bytes per call: U+FFFD held, counted once */
+		wt_decode_run(&d, (const u8 *)c->in.p, c->in.n, c->cuts,
+			      c->ncuts, 3, false, r);
+		WT_EXPECT_EQ(whatenc_decoder_replacements(&d), (u64)(2 * c->nerr));
+		whatenc_decoder_reset(&d);
+		WT_EXPECT_EQ(whatenc_decoder_replacements(&d), 0);
+
+		WT_ASSERT_EQ(whatenc_decoder_init(&d, c->enc,
+						  c->flags | WHATENC_DEC_FATAL), 0);
+		wt_decode_run(&d, (const u8 *)c->in.p, c->in.n, c->cuts,
+			      c->ncuts, 64, false, r);
+		WT_EXPECT_EQ(whatenc_decoder_replacements(&d), 0);
+	}
+	WT_ASSERT_EQ(whatenc_decoder_init(&d, WHATENC_UTF_8, 0), 0);
+	wt_decode_run(&d, (const u8 *)"A" R "B", 5, NULL, 0, 64, false, r);
+	WT_EXPECT_EQ(r->out_len, 5);
+	WT_EXPECT_EQ(whatenc_decoder_replacements(&d), 0);
+}
+
+/*
  * Replacement mode: bytes restored by a family (we_replay()) are decoded
  * before the rest of the same call's input.
  */
@@ -500,6 +546,7 @@ WT_SUITE(engine,
 	 WT_RUN(engine_bom),
 	 WT_RUN(engine_bom_sniff_api),
 	 WT_RUN(engine_fatal_offsets),
+	 WT_RUN(engine_replacement_count),
 	 WT_RUN(engine_replay_order),
 	 WT_RUN(engine_encoder_errors),
 	 WT_RUN(engine_reset),

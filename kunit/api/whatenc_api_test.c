@@ -131,6 +131,17 @@ static void api_streaming(struct kunit *test)
 	b.out_pos = 0;
 	KUNIT_EXPECT_EQ(test, whatenc_decode(&sbi->dec, &b, true),
 			WHATENC_MALFORMED);
+	KUNIT_EXPECT_EQ(test, whatenc_decoder_replacements(&sbi->dec), (u64)0);
+	/* ... and in replacement mode one U+FFFD, counted */
+	KUNIT_ASSERT_EQ(test, whatenc_decoder_init(&sbi->dec, WHATENC_SHIFT_JIS,
+						   WHATENC_BOM_KEEP), 0);
+	b.in_pos = 0;
+	b.out_pos = 0;
+	KUNIT_EXPECT_EQ(test, whatenc_decode(&sbi->dec, &b, true),
+			WHATENC_INPUT_EMPTY);
+	KUNIT_EXPECT_EQ(test, b.out_pos, (size_t)3);
+	KUNIT_EXPECT_EQ(test, memcmp(out, "\xef\xbf\xbd", 3), 0);
+	KUNIT_EXPECT_EQ(test, whatenc_decoder_replacements(&sbi->dec), (u64)1);
 
 	/* encode U+3042 to EUC-JP, one UTF-8 byte per call */
 	KUNIT_ASSERT_EQ(test, whatenc_encoder_init(&sbi->enc, WHATENC_EUC_JP,

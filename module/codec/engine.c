@@ -32,14 +32,11 @@ family_decode(struct whatenc_decoder *d, struct whatenc_buf *b, bool last)
 	return we_encodings[d->enc].family->decode(d, b, last);
 }
 
-/**
- * whatenc_decoder_reset() - start a new stream with the same settings
- * @d: decoder set up by whatenc_decoder_init()
- *
- * Forgets everything held: partial sequences, held output, BOM state,
- * the stream offset and the last error.
+/*
+ * The reset at the end of a stream: whatenc_decoder_reset() but for the
+ * count of replacements, which the caller reads after that last call.
  */
-void whatenc_decoder_reset(struct whatenc_decoder *d)
+static void decoder_restart(struct whatenc_decoder *d)
 {
 	unsigned int bom = d->flags & WHATENC_BOM_MASK;
 
@@ -54,6 +51,19 @@ void whatenc_decoder_reset(struct whatenc_decoder *d)
 	d->bom_done = bom == WHATENC_BOM_KEEP ||
 		      (bom == WHATENC_BOM_STRIP && !we_encodings[d->enc].own_bom);
 	memset(&d->s, 0, sizeof(d->s));	/* every family starts all zero */
+}
+
+/**
+ * whatenc_decoder_reset() - start a new stream with the same settings
+ * @d: decoder set up by whatenc_decoder_init()
+ *
+ * Forgets everything held: partial sequences, held output, BOM state,
+ * the stream offset, the last error and the count of replacements.
+ */
+void whatenc_decoder_reset(struct whatenc_decoder *d)
+{
+	d->replacements = 0;
+	decoder_restart(d);
 }
 EXPORT_SYMBOL_GPL(whatenc_decoder_reset);
 
@@ -313,9 +323,30 @@ out:
 	if (ret == WHATENC_MALFORMED)
 		d->err.offset = d->total_in - d->replay_len - d->err.len;
 	else if (ret == WHATENC_INPUT_EMPTY && last)
-		whatenc_decoder_reset(d);
+		decoder_restart(d);
 	return ret;
 }
+
+/**
+ * whatenc_decoder_replacements() - how many decoding errors became U+FFFD
+ * @d: decoder
+ *
+ * In replacement mode (no WHATENC_DEC_FATAL) every decoding error writes
+ * one U+FFFD. This counts them since whatenc_decoder_init() or the last
+ * whatenc_decoder_reset(), across calls and streams: the reset at the end
+ * of a stream (a call with @last) keeps the count, so that it can be read
+ * after that call. Non-zero means that the output is not the text the
+ * input encodes (encoding_rs's "had replacements"); a U+FFFD that the
+ * input itself encodes is not counted. Always 0 in fatal mode.
+ *
+ * Context: any.
+ * Return: the number of U+FFFD written for errors.
+ */
+u64 whatenc_decoder_replacements(const struct whatenc_decoder *d)
+{
+	return d->replacements;
+}
+EXPORT_SYMBOL_GPL(whatenc_decoder_replacements);
 
 /**
  * we_dec_error() - a decoder error
@@ -339,6 +370,7 @@ enum whatenc_ret we_dec_error(struct whatenc_decoder *d,
 		memcpy(d->err.bytes, bytes, n);
 		return WHATENC_MALFORMED;
 	}
+	d->replacements++;
 	return we_put_cp(d, b, WE_FFFD) ? WHATENC_INPUT_EMPTY :
 					  WHATENC_OUTPUT_FULL;
 }

@@ -178,6 +178,7 @@ enum whatenc_ret whatenc_decode(struct whatenc_decoder *d,
 size_t whatenc_decoder_max_utf8(const struct whatenc_decoder *d,
 				size_t in_len);
 enum whatenc_encoding whatenc_decoder_encoding(const struct whatenc_decoder *d);
+u64 whatenc_decoder_replacements(const struct whatenc_decoder *d);
 
 /* Encoding (engine.c) */
 int whatenc_encoder_init(struct whatenc_encoder *e, enum whatenc_encoding enc,

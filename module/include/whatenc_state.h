@@ -78,6 +78,7 @@ struct whatenc_decoder {
 	} s;
 	u64 total_in;		/* input bytes consumed since the stream began */
 	struct whatenc_error err;
+	u64 replacements;	/* errors written as U+FFFD since init/reset */
 };
 
 /**

@@ -4,16 +4,17 @@
  * pkg-config (tests/pkg/run): Shift_JIS 93 FA 96 7B 8C EA ("日本語") to
  * UTF-8, and the label "latin1". Prints OK or what went wrong.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <whatenc.h>
 
 int main(void)
 {
-	static const u8 sjis[] = { 0x93, 0xfa, 0x96, 0x7b, 0x8c, 0xea };
-	static const u8 want[] = "\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e";
+	static const uint8_t sjis[] = { 0x93, 0xfa, 0x96, 0x7b, 0x8c, 0xea };
+	static const uint8_t want[] = "\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e";
 	struct whatenc_decoder d;
-	u8 out[64];
+	uint8_t out[64];
 	struct whatenc_buf b = {
 		.in = sjis, .in_size = sizeof(sjis),
 		.out = out, .out_size = sizeof(out),
