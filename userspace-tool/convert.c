@@ -16,6 +16,7 @@
 #include <poll.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -74,6 +75,8 @@ static int write_all(struct wt_ctx *c, const u8 *buf, size_t len)
 				c->out_name, strerror(errno));
 			return WT_EXIT_ERR;
 		}
+		if (c->cmp)
+			wt_out_compare(c->cmp, buf, n);
 		buf += n;
 		len -= n;
 		c->bytes_out += n;
@@ -246,16 +249,22 @@ static void track(struct wt_file *f, const u8 *buf, size_t n)
 	f->col--;
 }
 
-/* Malformed input @e (@e->offset: in the input) at the tracked position. */
-static void report_decode(struct wt_file *f, const struct whatenc_error *e)
+/*
+ * Malformed input @e (@e->offset: in the input) at the tracked position,
+ * which stops the run (--fatal, or a file written without
+ * --allow-replace).
+ */
+static void report_decode(struct wt_ctx *c, struct wt_file *f,
+			  const struct whatenc_error *e)
 {
 	char hex[16];
 
 	hex_bytes(hex, e->bytes, e->len);
-	fprintf(stderr, "%s: %s: byte %llu: invalid %s sequence %s (line %llu, column %llu)\n",
+	fprintf(stderr, "%s: %s: byte %llu: invalid %s sequence %s (line %llu, column %llu)%s\n",
 		wt_prog, f->name, (unsigned long long)e->offset,
 		whatenc_name(f->dec_enc), e->len ? hex : "(end of input)",
-		(unsigned long long)f->lines + 1, (unsigned long long)f->col + 1);
+		(unsigned long long)f->lines + 1, (unsigned long long)f->col + 1,
+		c->o->refuse_replace ? ": not converted, as it would have to be replaced by U+FFFD (--allow-replace to convert anyway)" : "");
 }
 
 /*
@@ -499,7 +508,7 @@ static int direct_malformed(struct wt_ctx *c, struct wt_file *f,
 	if (c->o->fatal) {
 		w = put_utf8(c, f, buf, 0, true);	/* flush */
 		if (!w)
-			report_decode(f, &e);
+			report_decode(c, f, &e);
 		return w ? w : WT_EXIT_CONV;
 	}
 	count_replacement(f, &e, e.offset, buf + at, 0);
@@ -589,7 +598,7 @@ static size_t direct_start(struct wt_file *f)
 }
 
 /* How many bytes at the end of @buf may start an unfinished character. */
-static size_t utf8_tail(const u8 *buf, size_t len)
+size_t wt_utf8_tail(const u8 *buf, size_t len)
 {
 	size_t k;
 
@@ -614,7 +623,7 @@ static int direct_chunk(struct wt_ctx *c, struct wt_file *f, size_t n,
 			size_t bom, bool last)
 {
 	size_t len = f->carry + n - bom, tail = last ? 0 :
-		     utf8_tail(c->in + bom, len);
+		     wt_utf8_tail(c->in + bom, len);
 	int w;
 
 	w = put_direct(c, f, c->in + bom, len - tail, last);
@@ -791,7 +800,7 @@ static int convert_stream(struct wt_ctx *c, struct wt_file *f, int fd)
 			if (w)
 				return w;
 			if (r == WHATENC_MALFORMED && fatal) {
-				report_decode(f, &f->dec.err);
+				report_decode(c, f, &f->dec.err);
 				return WT_EXIT_CONV;
 			}
 			if (r == WHATENC_INPUT_EMPTY)
@@ -826,6 +835,35 @@ static int read_prefix(struct wt_ctx *c, struct wt_file *f, int fd,
 	return 0;
 }
 
+/* The format of the file: --format, else by its name. */
+static enum whatenc_format format_of(const struct wt_opts *o, int fd,
+				     const char *name)
+{
+	return o->format >= 0 ? (enum whatenc_format)o->format :
+	       fd == STDIN_FILENO ? WHATENC_FORMAT_TEXT :
+	       wt_detect_format_of(name);
+}
+
+/*
+ * An explicit FROM: read what the first read gives (a regular file: up to
+ * WT_INBUF bytes; a pipe or terminal is not waited on) and check that the
+ * content does not contradict FROM.
+ */
+static int check_head(struct wt_ctx *c, struct wt_file *f, int fd)
+{
+	struct stat st;
+	size_t need = 1;
+	int r;
+
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode))
+		need = WT_INBUF;
+	r = read_prefix(c, f, fd, need);
+	if (r)
+		return r;
+	return wt_head_check(c->o, f->name, format_of(c->o, fd, f->name),
+			     c->in, f->prefix, f->prefix_eof);
+}
+
 /*
  * -f auto: read the start of the file into c->in (at most WT_INBUF bytes:
  * formats whose answer depends on all of the input, text and HTML with
@@ -839,9 +877,7 @@ static int detect(struct wt_ctx *c, struct wt_file *f, int fd)
 	size_t need;
 	int r;
 
-	fmt = o->format >= 0 ? (enum whatenc_format)o->format :
-	      fd == STDIN_FILENO ? WHATENC_FORMAT_TEXT :
-	      wt_detect_format_of(f->name);
+	fmt = format_of(o, fd, f->name);
 	need = wt_detect_need(fmt, 0);
 	if (!need || need > WT_INBUF)
 		need = WT_INBUF;
@@ -936,7 +972,12 @@ int wt_convert_fd(struct wt_ctx *c, int fd, const char *name)
 		r = detect(c, &f, fd);
 		if (r)
 			return r;
-	} else if (o->wtf8_in) {
+	} else {
+		r = check_head(c, &f, fd);
+		if (r)
+			return r;
+	}
+	if (!o->auto_from && o->wtf8_in) {
 		r = wtf8_head(c, &f, fd);
 		if (r)
 			return r;

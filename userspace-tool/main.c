@@ -57,6 +57,15 @@ static const char usage_text[] =
 "                        replaced only if everything converted\n"
 "  -i, --in-place        convert each FILE into itself (replaced only if\n"
 "                        it converted)\n"
+"      --allow-replace   with -i (and -o with -f auto): convert even if\n"
+"                        malformed input must be replaced by U+FFFD (by\n"
+"                        default such a file is left as it was, exit 1)\n"
+"      --strict          a FROM that the content contradicts (valid\n"
+"                        non-ASCII UTF-8, a byte order mark, a declaration\n"
+"                        of another encoding) is an error (exit 1), not a\n"
+"                        warning\n"
+"      --follow-symlinks -o/-i: replace the file a symbolic link someone\n"
+"                        else owns points to (default: refused)\n"
 "      --fatal           malformed input is an error (default: U+FFFD,\n"
 "                        counted and reported)\n"
 "  -c                    omit malformed input and characters TO cannot\n"
@@ -86,9 +95,14 @@ static const char usage_text[] =
 "  -h, --help            show this help\n"
 "  -V, --version         show the version\n"
 "\n"
+"Files written with -o or -i are replaced only when the output differs:\n"
+"a file already in TO (or empty) keeps its inode and mtime.\n"
+"\n"
 "Exit status: 0 success; 1 conversion error (malformed input with --fatal,\n"
-"a character TO cannot represent with --unmappable=fail, any replacement\n"
-"with --error-on-replace): the message names the file, the byte offset,\n"
+"or with -i without --allow-replace; a character TO cannot represent with\n"
+"--unmappable=fail; any replacement with --error-on-replace; with -i or -o,\n"
+"a -f auto guess below --min-confidence; with --strict, a FROM the content\n"
+"contradicts): the message names the file, the byte offset,\n"
 "line and column, and the bytes or code point, and the output before the\n"
 "error has been written; 2 usage error, unknown label, I/O error (a file\n"
 "that cannot be read is reported and skipped), or no /dev/whatenc with\n"
@@ -107,6 +121,9 @@ enum {
 	OPT_FORMAT,
 	OPT_UNMAPPABLE,
 	OPT_ERROR_ON_REPLACE,
+	OPT_ALLOW_REPLACE,
+	OPT_STRICT,
+	OPT_FOLLOW_SYMLINKS,
 };
 
 static const struct option long_opts[] = {
@@ -118,6 +135,9 @@ static const struct option long_opts[] = {
 	{ "html", no_argument, NULL, OPT_HTML },
 	{ "unmappable", required_argument, NULL, OPT_UNMAPPABLE },
 	{ "error-on-replace", no_argument, NULL, OPT_ERROR_ON_REPLACE },
+	{ "allow-replace", no_argument, NULL, OPT_ALLOW_REPLACE },
+	{ "strict", no_argument, NULL, OPT_STRICT },
+	{ "follow-symlinks", no_argument, NULL, OPT_FOLLOW_SYMLINKS },
 	{ "bom", required_argument, NULL, OPT_BOM },
 	{ "wtf8", no_argument, NULL, OPT_WTF8 },
 	{ "engine", required_argument, NULL, OPT_ENGINE },
@@ -323,15 +343,17 @@ static int convert_in_place(struct wt_ctx *c, char **files, int n)
 			status = worse(status, WT_EXIT_ERR);
 			continue;
 		}
-		r = wt_out_open(&w, files[i]);
+		r = wt_out_open(&w, files[i], c->o->out_flags);
 		if (!r) {
 			c->out_fd = w.fd;
 			c->out_name = files[i];
+			c->cmp = &w;
 			r = wt_convert_fd(c, fd, files[i]);
 			if (!r && c->o->error_on_replace &&
 			    c->replaced + c->substituted > repl)
 				r = WT_EXIT_CONV;
 			r = worse(r, wt_out_close(&w, files[i], !r));
+			c->cmp = NULL;
 		}
 		close(fd);
 		status = worse(status, r);
@@ -377,8 +399,8 @@ int main(int argc, char **argv)
 	const char *engine = "auto", *bom = "sniff", *out = NULL;
 	const char *format = "auto", *unmappable = NULL;
 	bool html = false, wtf8 = false, progress = false, in_place = false;
-	bool ignore = false;
-	struct wt_out w = { .fd = -1 };
+	bool ignore = false, allow_replace = false;
+	struct wt_out w = { .fd = -1, .cmp_fd = -1 };
 	int opt, status;
 
 	if (argc > 1 && !strcmp(argv[1], "detect"))
@@ -419,6 +441,15 @@ int main(int argc, char **argv)
 			break;
 		case OPT_ERROR_ON_REPLACE:
 			o.error_on_replace = true;
+			break;
+		case OPT_ALLOW_REPLACE:
+			allow_replace = true;
+			break;
+		case OPT_STRICT:
+			o.strict = true;
+			break;
+		case OPT_FOLLOW_SYMLINKS:
+			o.out_flags |= WT_OUT_FOLLOW;
 			break;
 		case OPT_BOM:
 			bom = optarg;
@@ -524,6 +555,18 @@ int main(int argc, char **argv)
 	for (int i = optind; in_place && i < argc; i++)
 		if (!strcmp(argv[i], "-"))
 			usage_error("%s", "-i cannot convert standard input in place");
+	/*
+	 * A file that is replaced (-i), or written from a guess (-f auto
+	 * with -o), is not written with U+FFFD in it, nor on a weak guess,
+	 * unless asked: the run fails and the file is left as it was.
+	 */
+	if ((in_place || (out && o.auto_from)) && !allow_replace &&
+	    !o.omit_invalid && !o.fatal) {
+		o.fatal = true;
+		o.refuse_replace = true;
+	}
+	if (in_place || out)
+		wt_content.refuse_weak = true;
 	o.eng = pick_engine(engine, o.verbose);
 	o.progress = progress && isatty(STDERR_FILENO);
 
@@ -536,9 +579,10 @@ int main(int argc, char **argv)
 			return status;
 	}
 	if (out) {
-		if (wt_out_open(&w, out))
+		if (wt_out_open(&w, out, o.out_flags))
 			return WT_EXIT_ERR;
 		c.out_fd = w.fd;
+		c.cmp = &w;
 		c.out_name = out;
 	}
 

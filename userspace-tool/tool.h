@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "engine.h"
+#include "whatenc_detect.h"
 
 /* Exit statuses (documented in whatenc(1) and --help). */
 #define WT_EXIT_OK	0
@@ -44,15 +45,22 @@ struct wt_opts {
 	bool omit_invalid;	/* -c: malformed input is dropped, not U+FFFD */
 	bool silent;		/* -s: no warnings */
 	bool error_on_replace;	/* --error-on-replace */
+	bool refuse_replace;	/* files are written: fatal unless --allow-replace */
+	bool strict;		/* --strict: a contradicted FROM is an error */
+	bool fix_decls;		/* files are written: declarations follow */
+	unsigned int out_flags;	/* WT_OUT_* for wt_out_open() */
 	enum wt_unmappable unmappable;
 	u8 unmap_sub[32];	/* WT_UNMAP_CHAR: the substitute (UTF-8) */
 	size_t unmap_sub_len;
 };
 
+struct wt_out;
+
 struct wt_ctx {
 	const struct wt_opts *o;
 	int out_fd;		/* where output goes now */
 	const char *out_name;
+	struct wt_out *cmp;	/* the output file, to compare as written */
 	bool out_failed;	/* a write failed: convert nothing more */
 	u64 replaced;		/* malformed sequences replaced/omitted, all files */
 	u64 substituted;	/* unmappable characters skipped/substituted */
@@ -64,6 +72,13 @@ struct wt_ctx {
 };
 
 int wt_convert_fd(struct wt_ctx *c, int fd, const char *name);
+
+/* How many bytes at the end of UTF-8 @buf may start an unfinished character. */
+size_t wt_utf8_tail(const u8 *buf, size_t len);
+
+/* head.c: an explicit FROM that the start of the file contradicts. */
+int wt_head_check(const struct wt_opts *o, const char *name,
+		  enum whatenc_format fmt, const u8 *buf, size_t len, bool eof);
 void wt_progress_end(struct wt_ctx *c);
 
 /*
@@ -76,9 +91,18 @@ struct wt_out {
 	char *tmp;		/* the temporary file, or NULL: written in place */
 	int fd;
 	bool existed;		/* the target existed */
+	int cmp_fd;		/* the old file, to compare with, or -1 */
+	u64 cmp_off;		/* bytes compared equal so far */
+	u64 size;		/* the old file's size */
+	bool differs;		/* the output is not the old file's bytes */
+	bool unchanged;		/* after close: the old file was kept */
 };
 
-int wt_out_open(struct wt_out *w, const char *target);
+/* wt_out_open() flags */
+#define WT_OUT_FOLLOW	1	/* follow symbolic links others own */
+
+int wt_out_open(struct wt_out *w, const char *target, unsigned int flags);
+void wt_out_compare(struct wt_out *w, const u8 *buf, size_t len);
 int wt_out_close(struct wt_out *w, const char *target, bool commit);
 
 /*
