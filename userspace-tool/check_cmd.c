@@ -113,6 +113,13 @@ static int format_of_name(const char *path)
 	return to_check_format(wt_detect_format_of(path));
 }
 
+int wt_check_format_of(const char *path, int fmt)
+{
+	if (fmt >= 0)
+		return to_check_format(fmt);
+	return format_of_name(path);
+}
+
 static bool ci_prefix(const char *s, size_t len, const char *lit)
 {
 	size_t n = strlen(lit);

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "tool.h"
+#include "check_cmd.h"
 #include "detect_cmd.h"
 
 static double now(void)
@@ -176,12 +177,17 @@ struct wt_file {
 	u64 enc_skew;		/* substitute bytes the encoder was given */
 };
 
-static const char *enc_out_name(const struct wt_opts *o)
+enum whatenc_encoding wt_out_encoding(const struct wt_opts *o)
 {
 	if ((o->enc_flags & WHATENC_ENC_UTF16) &&
 	    (o->to == WHATENC_UTF_16BE || o->to == WHATENC_UTF_16LE))
-		return whatenc_name(o->to);
-	return whatenc_name(whatenc_output_encoding(o->to));
+		return o->to;
+	return whatenc_output_encoding(o->to);
+}
+
+static const char *enc_out_name(const struct wt_opts *o)
+{
+	return whatenc_name(wt_out_encoding(o));
 }
 
 /*
@@ -865,6 +871,31 @@ static int check_head(struct wt_ctx *c, struct wt_file *f, int fd)
 }
 
 /*
+ * Files written (-i, -o) in HTML, XML or CSS: their declarations are
+ * rewritten to the output encoding in the first WT_INBUF bytes, before
+ * they are decoded (decl.c).
+ */
+static int fix_decls(struct wt_ctx *c, struct wt_file *f, int fd)
+{
+	int fmt = fd == STDIN_FILENO && c->o->format < 0 ? -1 :
+		  wt_check_format_of(f->name, c->o->format);
+	enum whatenc_encoding src = f->from;
+	size_t bom_len;
+	int r;
+
+	if (fmt < 0)
+		return 0;
+	r = read_prefix(c, f, fd, WT_INBUF);
+	if (r)
+		return r;
+	r = whatenc_bom_sniff(c->in, f->prefix, &bom_len);
+	if (r >= 0 && (f->dec_flags & WHATENC_BOM_MASK) == WHATENC_BOM_SNIFF)
+		src = r;
+	return wt_decl_rewrite(c->o, f->name, fmt, src, wt_out_encoding(c->o),
+			       c->in, &f->prefix, WT_INBUF + WT_INSLACK);
+}
+
+/*
  * -f auto: read the start of the file into c->in (at most WT_INBUF bytes:
  * formats whose answer depends on all of the input, text and HTML with
  * UTF-8 sniffing, decide on that much) and detect its encoding.
@@ -974,6 +1005,11 @@ int wt_convert_fd(struct wt_ctx *c, int fd, const char *name)
 			return r;
 	} else {
 		r = check_head(c, &f, fd);
+		if (r)
+			return r;
+	}
+	if (o->fix_decls) {
+		r = fix_decls(c, &f, fd);
 		if (r)
 			return r;
 	}

@@ -66,6 +66,10 @@ static const char usage_text[] =
 "                        warning\n"
 "      --follow-symlinks -o/-i: replace the file a symbolic link someone\n"
 "                        else owns points to (default: refused)\n"
+"      --keep-declarations  -o/-i: leave HTML <meta>, XML and CSS @charset\n"
+"                        declarations as they are (default: rewritten to\n"
+"                        TO, or the file is not converted where they\n"
+"                        cannot be, e.g. HTML to UTF-16)\n"
 "      --fatal           malformed input is an error (default: U+FFFD,\n"
 "                        counted and reported)\n"
 "  -c                    omit malformed input and characters TO cannot\n"
@@ -124,6 +128,7 @@ enum {
 	OPT_ALLOW_REPLACE,
 	OPT_STRICT,
 	OPT_FOLLOW_SYMLINKS,
+	OPT_KEEP_DECLARATIONS,
 };
 
 static const struct option long_opts[] = {
@@ -138,6 +143,7 @@ static const struct option long_opts[] = {
 	{ "allow-replace", no_argument, NULL, OPT_ALLOW_REPLACE },
 	{ "strict", no_argument, NULL, OPT_STRICT },
 	{ "follow-symlinks", no_argument, NULL, OPT_FOLLOW_SYMLINKS },
+	{ "keep-declarations", no_argument, NULL, OPT_KEEP_DECLARATIONS },
 	{ "bom", required_argument, NULL, OPT_BOM },
 	{ "wtf8", no_argument, NULL, OPT_WTF8 },
 	{ "engine", required_argument, NULL, OPT_ENGINE },
@@ -399,7 +405,7 @@ int main(int argc, char **argv)
 	const char *engine = "auto", *bom = "sniff", *out = NULL;
 	const char *format = "auto", *unmappable = NULL;
 	bool html = false, wtf8 = false, progress = false, in_place = false;
-	bool ignore = false, allow_replace = false;
+	bool ignore = false, allow_replace = false, keep_decls = false;
 	struct wt_out w = { .fd = -1, .cmp_fd = -1 };
 	int opt, status;
 
@@ -450,6 +456,9 @@ int main(int argc, char **argv)
 			break;
 		case OPT_FOLLOW_SYMLINKS:
 			o.out_flags |= WT_OUT_FOLLOW;
+			break;
+		case OPT_KEEP_DECLARATIONS:
+			keep_decls = true;
 			break;
 		case OPT_BOM:
 			bom = optarg;
@@ -555,6 +564,8 @@ int main(int argc, char **argv)
 	for (int i = optind; in_place && i < argc; i++)
 		if (!strcmp(argv[i], "-"))
 			usage_error("%s", "-i cannot convert standard input in place");
+	if (out && !strcmp(out, "-"))
+		out = NULL;	/* standard output */
 	/*
 	 * A file that is replaced (-i), or written from a guess (-f auto
 	 * with -o), is not written with U+FFFD in it, nor on a weak guess,
@@ -565,14 +576,14 @@ int main(int argc, char **argv)
 		o.fatal = true;
 		o.refuse_replace = true;
 	}
-	if (in_place || out)
+	if (in_place || out) {
 		wt_content.refuse_weak = true;
+		o.fix_decls = !keep_decls;
+	}
 	o.eng = pick_engine(engine, o.verbose);
 	o.progress = progress && isatty(STDERR_FILENO);
 
 	signal(SIGPIPE, SIG_IGN);
-	if (out && !strcmp(out, "-"))
-		out = NULL;
 	if (!in_place) {
 		status = check_same(argv + optind, argc - optind, out);
 		if (status)
@@ -586,7 +597,7 @@ int main(int argc, char **argv)
 		c.out_name = out;
 	}
 
-	c.in = malloc(WT_INBUF);
+	c.in = malloc(WT_INBUF + WT_INSLACK);
 	c.mid = malloc(WT_MIDBUF);
 	c.out = malloc(WT_OUTBUF);
 	if (!c.in || !c.mid || !c.out) {

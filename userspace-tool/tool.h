@@ -9,6 +9,7 @@
 
 #include "engine.h"
 #include "whatenc_detect.h"
+#include "whatenc_rules.h"
 
 /* Exit statuses (documented in whatenc(1) and --help). */
 #define WT_EXIT_OK	0
@@ -18,8 +19,10 @@
 
 /* Buffer sizes: the program runs in constant memory. */
 #define WT_INBUF	(64 * 1024)
+/* c->in's room beyond WT_INBUF: declarations rewritten longer (decl.c) */
+#define WT_INSLACK	1024
 /* Decoder output never exceeds 3 bytes per input byte plus held bytes. */
-#define WT_MIDBUF	(3 * WT_INBUF + 256)
+#define WT_MIDBUF	(3 * (WT_INBUF + WT_INSLACK) + 256)
 #define WT_OUTBUF	(64 * 1024)
 
 /* What to do with a character TO cannot represent (--unmappable=). */
@@ -47,7 +50,7 @@ struct wt_opts {
 	bool error_on_replace;	/* --error-on-replace */
 	bool refuse_replace;	/* files are written: fatal unless --allow-replace */
 	bool strict;		/* --strict: a contradicted FROM is an error */
-	bool fix_decls;		/* files are written: declarations follow */
+	bool fix_decls;		/* files are written: declarations follow (decl.c) */
 	unsigned int out_flags;	/* WT_OUT_* for wt_out_open() */
 	enum wt_unmappable unmappable;
 	u8 unmap_sub[32];	/* WT_UNMAP_CHAR: the substitute (UTF-8) */
@@ -75,6 +78,14 @@ int wt_convert_fd(struct wt_ctx *c, int fd, const char *name);
 
 /* How many bytes at the end of UTF-8 @buf may start an unfinished character. */
 size_t wt_utf8_tail(const u8 *buf, size_t len);
+
+/* The encoding the output is in (TO, or what its encoder writes). */
+enum whatenc_encoding wt_out_encoding(const struct wt_opts *o);
+
+/* decl.c: declarations follow the bytes (see there). */
+int wt_decl_rewrite(const struct wt_opts *o, const char *name,
+		    enum whatenc_check_format fmt, enum whatenc_encoding src,
+		    enum whatenc_encoding out, u8 *buf, size_t *len, size_t cap);
 
 /* head.c: an explicit FROM that the start of the file contradicts. */
 int wt_head_check(const struct wt_opts *o, const char *name,
