@@ -19,6 +19,7 @@
 
 #include "check_cmd.h"
 #include "detect_cmd.h"
+#include "tool.h"
 #include "whatenc_names.h"
 #include "whatenc_guess.h"
 #include "whatenc_rules.h"
@@ -256,40 +257,6 @@ static void msg_decl(struct wc_out *o, const struct whatenc_decl *d)
 	}
 }
 
-/* A JSON string: UTF-8 kept (malformed bytes become U+FFFD). */
-static void json_str(const char *s, size_t len)
-{
-	size_t i = 0;
-	int n;
-	u32 cp;
-
-	putchar('"');
-	while (i < len) {
-		u8 c = s[i];
-
-		if (c == '"' || c == '\\') {
-			printf("\\%c", c);
-			i++;
-		} else if (c < 0x20 || c == 0x7f) {
-			printf("\\u%04x", c);
-			i++;
-		} else if (c < 0x80) {
-			putchar(c);
-			i++;
-		} else {
-			n = whatenc_wtf8_next((const u8 *)s + i, len - i, &cp);
-			if (n > 0 && (cp < 0xd800 || cp > 0xdfff)) {
-				fwrite(s + i, 1, n, stdout);
-				i += n;
-			} else {
-				fputs("\\ufffd", stdout);
-				i++;
-			}
-		}
-	}
-	putchar('"');
-}
-
 static int on_decl(void *ctx, const struct whatenc_decl *d)
 {
 	struct wc_out *o = ctx;
@@ -405,10 +372,10 @@ static int on_finding(void *ctx, const struct whatenc_finding *f)
 	msg_finding(o, f);
 	if (o->json) {
 		fputs("{\"file\":", stdout);
-		json_str(o->name, strlen(o->name));
+		wt_put_json(stdout, o->name, strlen(o->name));
 		printf(",\"offset\":%zu,\"rule\":\"%s\",\"severity\":\"%s\",\"message\":",
 		       f->off, ri->id, ri->error ? "error" : "warning");
-		json_str(o->msg, o->mlen);
+		wt_put_json(stdout, o->msg, o->mlen);
 		fputs("}\n", stdout);
 	} else {
 		printf("%s:%zu: %s: %s: %s\n", o->name, f->off, ri->id,

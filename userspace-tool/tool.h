@@ -5,6 +5,7 @@
 #ifndef WT_TOOL_H
 #define WT_TOOL_H
 
+#include <stdio.h>
 #include <sys/stat.h>
 
 #include "engine.h"
@@ -125,6 +126,16 @@ bool wt_same_file(const struct stat *a, const struct stat *b);
 /* labels_hint.c: warnings and suggestions about encoding labels. */
 void wt_label_warn(const char *label, int enc, bool output);
 void wt_label_unknown(const char *label);
+
+/*
+ * escape.c: names printed as text: UTF-8 kept, control characters, the
+ * backslash and bytes that are not UTF-8 as \xHH (wt_unescape() reads it
+ * back); JSON strings (malformed UTF-8 as U+FFFD).
+ */
+void wt_put_escaped(FILE *f, const char *s, size_t len);
+size_t wt_escape(const char *s, size_t len, char *out, size_t size);
+int wt_unescape(const char *s, size_t len, char *out, size_t size);
+void wt_put_json(FILE *f, const char *s, size_t len);
 
 extern const char *wt_prog;
 
