@@ -891,8 +891,10 @@ static int fix_decls(struct wt_ctx *c, struct wt_file *f, int fd)
 	r = whatenc_bom_sniff(c->in, f->prefix, &bom_len);
 	if (r >= 0 && (f->dec_flags & WHATENC_BOM_MASK) == WHATENC_BOM_SNIFF)
 		src = r;
-	return wt_decl_rewrite(c->o, f->name, fmt, src, wt_out_encoding(c->o),
-			       c->in, &f->prefix, WT_INBUF + WT_INSLACK);
+	r = wt_decl_rewrite(c->o, f->name, fmt, src, wt_out_encoding(c->o),
+			    c->in, &f->prefix, WT_INBUF + WT_INSLACK, &c->decls);
+	c->decl_refused = r != 0;
+	return r;
 }
 
 /*
@@ -1008,6 +1010,8 @@ int wt_convert_fd(struct wt_ctx *c, int fd, const char *name)
 		if (r)
 			return r;
 	}
+	c->decls = 0;
+	c->decl_refused = false;
 	if (o->fix_decls) {
 		r = fix_decls(c, &f, fd);
 		if (r)

@@ -102,13 +102,15 @@ static void label_text(char *dst, size_t size, const u8 *p, size_t len,
  * @buf:  its first bytes, rewritten in place
  * @len:  their number; updated
  * @cap:  the room in @buf
+ * @done: set to the number of labels rewritten
  *
  * Return: 0, or WT_EXIT_CONV after a message (the file must not be
  * converted).
  */
 int wt_decl_rewrite(const struct wt_opts *o, const char *name,
 		    enum whatenc_check_format fmt, enum whatenc_encoding src,
-		    enum whatenc_encoding out, u8 *buf, size_t *len, size_t cap)
+		    enum whatenc_encoding out, u8 *buf, size_t *len, size_t cap,
+		    unsigned int *done)
 {
 	struct decl_scan s = { .n = 0 };
 	struct whatenc_check_opts co = {
@@ -120,6 +122,7 @@ int wt_decl_rewrite(const struct wt_opts *o, const char *name,
 	size_t nl;
 	int k;
 
+	*done = 0;
 	if (whatenc_check(&co, buf, *len) < 0)
 		return 0;	/* nothing found to rewrite */
 	for (k = s.n - 1; k >= 0; k--)
@@ -130,8 +133,9 @@ int wt_decl_rewrite(const struct wt_opts *o, const char *name,
 	if (s.overflow || out == WHATENC_UTF_16LE || out == WHATENC_UTF_16BE ||
 	    (out == WHATENC_ISO_2022_JP && fmt != WHATENC_CHECK_XML &&
 	     fmt != WHATENC_CHECK_CSS)) {
-		fprintf(stderr, "%s: %s: its %s cannot follow the conversion to %s: not converted (--keep-declarations to convert it anyway)\n",
-			wt_prog, name, kind_name(s.d[0].kind), newname);
+		if (!o->plan)
+			fprintf(stderr, "%s: %s: its %s cannot follow the conversion to %s: not converted (--keep-declarations to convert it anyway)\n",
+				wt_prog, name, kind_name(s.d[0].kind), newname);
 		return WT_EXIT_CONV;
 	}
 	nl = encode_label(newname, src, label);
@@ -148,6 +152,7 @@ int wt_decl_rewrite(const struct wt_opts *o, const char *name,
 		memmove(buf + off + nl, buf + off + ol, *len - off - ol);
 		memcpy(buf + off, label, nl);
 		*len = *len - ol + nl;
+		(*done)++;
 		if (!o->silent)
 			fprintf(stderr, "%s: %s: %s \"%s\" rewritten to \"%s\" (--keep-declarations: keep it)\n",
 				wt_prog, name, kind_name(s.d[k].kind), old,

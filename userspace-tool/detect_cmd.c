@@ -158,6 +158,18 @@ static void print_unsup(FILE *f, const struct whatenc_detection *d,
 	fputs(" (unsupported)", f);
 }
 
+int wt_detect_run(enum whatenc_format fmt,
+		  const struct whatenc_detect_opts *opts, const u8 *buf,
+		  size_t len, bool at_eof, struct whatenc_detection *d,
+		  struct whatenc_guess_result *g, bool *content)
+{
+	int r = whatenc_detect(fmt, buf, len, at_eof, opts, d);
+
+	*content = !r && !d->unsupported &&
+		   wt_content_decides(d, opts->flags, true, buf, len, at_eof, g);
+	return r;
+}
+
 int wt_detect_auto(enum whatenc_format fmt,
 		   const struct whatenc_detect_opts *opts, const u8 *buf,
 		   size_t len, bool at_eof, const char *name,
@@ -165,7 +177,8 @@ int wt_detect_auto(enum whatenc_format fmt,
 {
 	struct whatenc_detection d;
 	struct whatenc_guess_result g;
-	int r = whatenc_detect(fmt, buf, len, at_eof, opts, &d);
+	bool content;
+	int r = wt_detect_run(fmt, opts, buf, len, at_eof, &d, &g, &content);
 
 	if (r == -EAGAIN)
 		return r;
@@ -181,7 +194,7 @@ int wt_detect_auto(enum whatenc_format fmt,
 		return WD_EXIT_UNSUP;
 	}
 	*enc = d.enc;
-	if (wt_content_decides(&d, opts->flags, true, buf, len, at_eof, &g))
+	if (content)
 		return wt_content_auto(&g, name, enc);
 	return 0;
 }

@@ -32,6 +32,7 @@ static const char usage_text[] =
 "       whatenc detect [OPTION...] FILE...   (see whatenc detect --help)\n"
 "       whatenc names [OPTION...] DIR...     (see whatenc names --help)\n"
 "       whatenc check [OPTION...] FILE...    (see whatenc check --help)\n"
+"       whatenc -r [-i | -o DIR | --dry-run] [OPTION...] DIR...\n"
 "Convert text between the encodings of the WHATWG Encoding Standard.\n"
 "\n"
 "Reads each FILE (or standard input when there is none or FILE is -) as\n"
@@ -64,6 +65,22 @@ static const char usage_text[] =
 "                        non-ASCII UTF-8, a byte order mark, a declaration\n"
 "                        of another encoding) is an error (exit 1), not a\n"
 "                        warning\n"
+"  -r, --recursive       convert the files under each DIR: first a plan (a\n"
+"                        line per file: action, encoding, its source and\n"
+"                        confidence), then -i converts in place or -o DIR\n"
+"                        writes a mirror tree; files already in TO, empty,\n"
+"                        binary, special or symbolic links are not touched;\n"
+"                        a weak guess, U+FFFD needed (without\n"
+"                        --allow-replace), an unmappable character or a\n"
+"                        declaration that cannot follow leave a file alone;\n"
+"                        a summary ends the run\n"
+"      --dry-run         -r: print the plan, change nothing\n"
+"      --json            -r: the plan as one JSON object per file (path,\n"
+"                        action, encoding, source, confidence, bytes,\n"
+"                        replace, declarations, detail, status)\n"
+"      --backup[=SUFFIX] -r -i: keep each replaced file as FILE~ (or\n"
+"                        FILESUFFIX; a hard link, never overwritten)\n"
+"  -j, --jobs=N          -r: N processes (the output is that of -j 1)\n"
 "      --follow-symlinks -o/-i: replace the file a symbolic link someone\n"
 "                        else owns points to (default: refused)\n"
 "      --keep-declarations  -o/-i: leave HTML <meta>, XML and CSS @charset\n"
@@ -111,7 +128,8 @@ static const char usage_text[] =
 "error has been written; 2 usage error, unknown label, I/O error (a file\n"
 "that cannot be read is reported and skipped), or no /dev/whatenc with\n"
 "--engine=kernel; 141 the output was closed early (broken pipe; no\n"
-"message).\n"
+"message). With -r: 0 every file converted or needing nothing; 1 some file\n"
+"left alone; 2 an I/O error.\n"
 "Environment: WHATENC_DEVICE overrides the device path (/dev/whatenc).\n";
 
 enum {
@@ -129,6 +147,9 @@ enum {
 	OPT_STRICT,
 	OPT_FOLLOW_SYMLINKS,
 	OPT_KEEP_DECLARATIONS,
+	OPT_DRY_RUN,
+	OPT_JSON,
+	OPT_BACKUP,
 };
 
 static const struct option long_opts[] = {
@@ -144,6 +165,11 @@ static const struct option long_opts[] = {
 	{ "strict", no_argument, NULL, OPT_STRICT },
 	{ "follow-symlinks", no_argument, NULL, OPT_FOLLOW_SYMLINKS },
 	{ "keep-declarations", no_argument, NULL, OPT_KEEP_DECLARATIONS },
+	{ "recursive", no_argument, NULL, 'r' },
+	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "backup", optional_argument, NULL, OPT_BACKUP },
+	{ "jobs", required_argument, NULL, 'j' },
 	{ "bom", required_argument, NULL, OPT_BOM },
 	{ "wtf8", no_argument, NULL, OPT_WTF8 },
 	{ "engine", required_argument, NULL, OPT_ENGINE },
@@ -406,6 +432,8 @@ int main(int argc, char **argv)
 	const char *format = "auto", *unmappable = NULL;
 	bool html = false, wtf8 = false, progress = false, in_place = false;
 	bool ignore = false, allow_replace = false, keep_decls = false;
+	struct wt_tree_opts tree = { .jobs = 1 };
+	char *end;
 	struct wt_out w = { .fd = -1, .cmp_fd = -1 };
 	int opt, status;
 
@@ -415,7 +443,7 @@ int main(int argc, char **argv)
 		return whatenc_names_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "check"))
 		return whatenc_check_main(argc - 1, argv + 1);
-	while ((opt = getopt_long(argc, argv, "f:t:o:icslvhV", long_opts,
+	while ((opt = getopt_long(argc, argv, "f:t:o:icslvhVrj:", long_opts,
 				  NULL)) != -1) {
 		switch (opt) {
 		case 'f':
@@ -459,6 +487,27 @@ int main(int argc, char **argv)
 			break;
 		case OPT_KEEP_DECLARATIONS:
 			keep_decls = true;
+			break;
+		case 'r':
+			tree.recursive = true;
+			break;
+		case OPT_DRY_RUN:
+			tree.dry_run = true;
+			break;
+		case OPT_JSON:
+			tree.json = true;
+			break;
+		case OPT_BACKUP:
+			tree.backup = optarg ? optarg : "~";
+			if (!*tree.backup || strchr(tree.backup, '/'))
+				usage_error("--backup: '%s' is not a file name suffix",
+					    tree.backup);
+			break;
+		case 'j':
+			tree.jobs = strtol(optarg, &end, 10);
+			if (*end || tree.jobs < 1 || tree.jobs > 256)
+				usage_error("-j: '%s' is not a number from 1 to 256",
+					    optarg);
 			break;
 		case OPT_BOM:
 			bom = optarg;
@@ -559,6 +608,22 @@ int main(int argc, char **argv)
 		o.enc_flags |= WHATENC_ENC_HTML;
 	if (in_place && out)
 		usage_error("%s", "-i and -o exclude each other");
+	if ((tree.dry_run || tree.json || tree.backup || tree.jobs > 1) &&
+	    !tree.recursive)
+		usage_error("%s", "--dry-run, --json, --backup and -j go with -r");
+	if (tree.recursive) {
+		if (optind == argc)
+			usage_error("%s", "-r needs directories");
+		if (!in_place && !out && !tree.dry_run)
+			usage_error("%s", "-r needs -i (in place), -o DIR (a mirror tree) or --dry-run");
+		if (tree.backup && !in_place)
+			usage_error("%s", "--backup goes with -i");
+		if (out && !strcmp(out, "-"))
+			usage_error("%s", "-r -o needs a directory");
+		tree.in_place = in_place;
+		tree.out_dir = out;
+		tree.allow_replace = allow_replace;
+	}
 	if (in_place && optind == argc)
 		usage_error("%s", "-i needs files to convert in place");
 	for (int i = optind; in_place && i < argc; i++)
@@ -571,12 +636,13 @@ int main(int argc, char **argv)
 	 * with -o), is not written with U+FFFD in it, nor on a weak guess,
 	 * unless asked: the run fails and the file is left as it was.
 	 */
-	if ((in_place || (out && o.auto_from)) && !allow_replace &&
+	if ((in_place || (out && (o.auto_from || tree.recursive))) &&
+	    !allow_replace &&
 	    !o.omit_invalid && !o.fatal) {
 		o.fatal = true;
 		o.refuse_replace = true;
 	}
-	if (in_place || out) {
+	if (in_place || out || tree.recursive) {
 		wt_content.refuse_weak = true;
 		o.fix_decls = !keep_decls;
 	}
@@ -584,12 +650,12 @@ int main(int argc, char **argv)
 	o.progress = progress && isatty(STDERR_FILENO);
 
 	signal(SIGPIPE, SIG_IGN);
-	if (!in_place) {
+	if (!in_place && !tree.recursive) {
 		status = check_same(argv + optind, argc - optind, out);
 		if (status)
 			return status;
 	}
-	if (out) {
+	if (out && !tree.recursive) {
 		if (wt_out_open(&w, out, o.out_flags))
 			return WT_EXIT_ERR;
 		c.out_fd = w.fd;
@@ -612,7 +678,9 @@ int main(int argc, char **argv)
 		c.t_last = c.t_start;
 	}
 
-	if (in_place)
+	if (tree.recursive)
+		status = wt_tree_main(&c, &tree, argv + optind, argc - optind);
+	else if (in_place)
 		status = convert_in_place(&c, argv + optind, argc - optind);
 	else
 		status = convert_all(&c, argv + optind, argc - optind);
@@ -620,7 +688,7 @@ int main(int argc, char **argv)
 	    c.replaced + c.substituted)
 		status = WT_EXIT_CONV;
 	wt_progress_end(&c);
-	if (out)
+	if (out && !tree.recursive)
 		status = worse(status, wt_out_close(&w, out, !status));
 	free(c.in);
 	free(c.mid);

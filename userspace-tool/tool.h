@@ -53,6 +53,7 @@ struct wt_opts {
 	bool strict;		/* --strict: a contradicted FROM is an error */
 	bool fix_decls;		/* files are written: declarations follow (decl.c) */
 	unsigned int out_flags;	/* WT_OUT_* for wt_out_open() */
+	bool plan;		/* tree.c's plan: its report says what is wrong */
 	enum wt_unmappable unmappable;
 	u8 unmap_sub[32];	/* WT_UNMAP_CHAR: the substitute (UTF-8) */
 	size_t unmap_sub_len;
@@ -65,6 +66,8 @@ struct wt_ctx {
 	int out_fd;		/* where output goes now */
 	const char *out_name;
 	struct wt_out *cmp;	/* the output file, to compare as written */
+	unsigned int decls;	/* declarations rewritten (last file) */
+	bool decl_refused;	/* ... or that cannot follow (last file) */
 	bool out_failed;	/* a write failed: convert nothing more */
 	u64 replaced;		/* malformed sequences replaced/omitted, all files */
 	u64 substituted;	/* unmappable characters skipped/substituted */
@@ -86,7 +89,21 @@ enum whatenc_encoding wt_out_encoding(const struct wt_opts *o);
 /* decl.c: declarations follow the bytes (see there). */
 int wt_decl_rewrite(const struct wt_opts *o, const char *name,
 		    enum whatenc_check_format fmt, enum whatenc_encoding src,
-		    enum whatenc_encoding out, u8 *buf, size_t *len, size_t cap);
+		    enum whatenc_encoding out, u8 *buf, size_t *len, size_t cap,
+		    unsigned int *done);
+
+/* tree.c: whatenc -r */
+struct wt_tree_opts {
+	bool recursive;		/* -r */
+	bool in_place;		/* -i */
+	const char *out_dir;	/* -o DIR, or NULL */
+	bool dry_run, json, allow_replace;
+	const char *backup;	/* --backup's suffix, or NULL */
+	int jobs;		/* -j */
+};
+
+int wt_tree_main(struct wt_ctx *c, const struct wt_tree_opts *t,
+		 char **roots, int n);
 
 /* head.c: an explicit FROM that the start of the file contradicts. */
 int wt_head_check(const struct wt_opts *o, const char *name,
