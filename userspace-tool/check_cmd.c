@@ -268,7 +268,8 @@ static int on_decl(void *ctx, const struct whatenc_decl *d)
 		msg_add(o, "bom");	/* its label is its encoding's name */
 	else
 		msg_decl(o, d);
-	printf("%s:%zu: declaration: %s (%.*s%s)\n", o->name, d->off, o->msg,
+	wt_put_escaped(stdout, o->name, strlen(o->name));
+	printf(":%zu: declaration: %s (%.*s%s)\n", d->off, o->msg,
 	       d->kind == WHATENC_DECL_BOM ? (int)d->label_len : 100,
 	       d->kind == WHATENC_DECL_BOM ? (const char *)d->label :
 	       d->kind == WHATENC_DECL_XML && !d->label ? "UTF-8 by default" :
@@ -378,7 +379,8 @@ static int on_finding(void *ctx, const struct whatenc_finding *f)
 		wt_put_json(stdout, o->msg, o->mlen);
 		fputs("}\n", stdout);
 	} else {
-		printf("%s:%zu: %s: %s: %s\n", o->name, f->off, ri->id,
+		wt_put_escaped(stdout, o->name, strlen(o->name));
+		printf(":%zu: %s: %s: %s\n", f->off, ri->id,
 		       ri->error ? "error" : "warning", o->msg);
 	}
 	return 0;
@@ -486,16 +488,16 @@ int whatenc_check_main(int argc, char **argv)
 		if (f < 0 && !is_stdin)
 			f = format_of_name(name);
 		if (f < 0) {
-			fprintf(stderr, "whatenc check: %s: unknown format (use --format or --media-type)\n",
-				name);
+			wt_name_error("whatenc check", name,
+				      "unknown format (use --format or --media-type)");
 			status = WC_EXIT_ERR;
 			continue;
 		}
 		if (!is_stdin) {
 			fd = open(name, O_RDONLY | O_CLOEXEC);
 			if (fd < 0) {
-				fprintf(stderr, "whatenc check: %s: %s\n", name,
-					strerror(errno));
+				wt_name_error("whatenc check", name,
+					      strerror(errno));
 				status = WC_EXIT_ERR;
 				continue;
 			}
@@ -506,8 +508,7 @@ int whatenc_check_main(int argc, char **argv)
 		if (!r && !at_eof)
 			r = EFBIG;	/* the check needs all of a file */
 		if (r) {
-			fprintf(stderr, "whatenc check: %s: %s\n", name,
-				strerror(r));
+			wt_name_error("whatenc check", name, strerror(r));
 			status = WC_EXIT_ERR;
 			continue;
 		}
@@ -515,8 +516,7 @@ int whatenc_check_main(int argc, char **argv)
 		out.name = name;
 		r = whatenc_check(&co, buf, len);
 		if (r < 0) {
-			fprintf(stderr, "whatenc check: %s: %s\n", name,
-				strerror(-r));
+			wt_name_error("whatenc check", name, strerror(-r));
 			status = WC_EXIT_ERR;
 		} else if (r > 0 && status == WC_EXIT_OK) {
 			status = WC_EXIT_FOUND;

@@ -138,3 +138,10 @@ void wt_put_json(FILE *f, const char *s, size_t len)
 	}
 	putc('"', f);
 }
+
+void wt_name_error(const char *who, const char *name, const char *msg)
+{
+	fprintf(stderr, "%s: ", who);
+	wt_put_escaped(stderr, name, strlen(name));
+	fprintf(stderr, ": %s\n", msg);
+}

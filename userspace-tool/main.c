@@ -195,9 +195,9 @@ static void usage_error(const char *fmt, const char *arg)
 
 static int get_encoding(const char *label)
 {
-	int e = whatenc_get_encoding(label, strlen(label));
+	int e = wt_get_encoding(label);
 
-	if (e < 0 || e >= WHATENC_NR_ENCODINGS) {
+	if (e < 0) {
 		wt_label_unknown(label);
 		exit(WT_EXIT_ERR);
 	}
@@ -437,12 +437,19 @@ int main(int argc, char **argv)
 	struct wt_out w = { .fd = -1, .cmp_fd = -1 };
 	int opt, status;
 
-	if (argc > 1 && !strcmp(argv[1], "detect"))
+	/* argv[0] of a subcommand: getopt's messages say "whatenc SUB:" */
+	if (argc > 1 && !strcmp(argv[1], "detect")) {
+		argv[1] = "whatenc detect";
 		return whatenc_detect_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "names"))
+	}
+	if (argc > 1 && !strcmp(argv[1], "names")) {
+		argv[1] = "whatenc names";
 		return whatenc_names_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "check"))
+	}
+	if (argc > 1 && !strcmp(argv[1], "check")) {
+		argv[1] = "whatenc check";
 		return whatenc_check_main(argc - 1, argv + 1);
+	}
 	while ((opt = getopt_long(argc, argv, "f:t:o:icslvhVrj:", long_opts,
 				  NULL)) != -1) {
 		switch (opt) {

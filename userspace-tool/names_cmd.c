@@ -533,8 +533,8 @@ int whatenc_names_main(int argc, char **argv)
 			c.json = true;
 			break;
 		case 'f':
-			c.from = whatenc_get_encoding(optarg, strlen(optarg));
-			if (c.from < 0 || c.from >= WHATENC_NR_ENCODINGS) {
+			c.from = wt_get_encoding(optarg);
+			if (c.from < 0) {
 				fprintf(stderr, "whatenc names: unknown encoding label '%s'\n",
 					optarg);
 				return WN_ERR;

@@ -143,6 +143,8 @@ bool wt_same_file(const struct stat *a, const struct stat *b);
 /* labels_hint.c: warnings and suggestions about encoding labels. */
 void wt_label_warn(const char *label, int enc, bool output);
 void wt_label_unknown(const char *label);
+/* An Encoding Standard label or an iconv name (CP932, ...): encoding or -1 */
+int wt_get_encoding(const char *label);
 
 /*
  * escape.c: names printed as text: UTF-8 kept, control characters, the
@@ -153,6 +155,8 @@ void wt_put_escaped(FILE *f, const char *s, size_t len);
 size_t wt_escape(const char *s, size_t len, char *out, size_t size);
 int wt_unescape(const char *s, size_t len, char *out, size_t size);
 void wt_put_json(FILE *f, const char *s, size_t len);
+/* "WHO: NAME: MSG" on standard error, NAME escaped */
+void wt_name_error(const char *who, const char *name, const char *msg);
 
 extern const char *wt_prog;
 

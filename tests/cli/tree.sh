@@ -43,7 +43,7 @@ while IFS='	' read -r f act; do
 		{ bad=$((bad + 1)); echo "plan: t/$f: expected $act: $(grep -F "\"t/$f\"" plan.json)"; }
 done <"$WT_DATA/tree/list"
 check "--dry-run --json: every file's action as expected" [ "$bad" = 0 ]
-check "--json: one object per file" [ "$(grep -c '^{"path":' plan.json)" = "$(wc -l <"$WT_DATA/tree/list")" ]
+check "--json: one object per file" [ "$(grep -c '^{"path":' plan.json)" -eq "$(($(wc -l <"$WT_DATA/tree/list")))" ]
 contains "--json: the detected encoding and its source" plan.json '{"path":"t/ja/sjis.txt","action":"convert","encoding":"Shift_JIS","source":"content","confidence":'
 contains "--json: a declaration to rewrite" plan.json '{"path":"t/web/page.html","action":"convert","encoding":"Shift_JIS","source":"meta"'
 contains "--json: the declaration count" plan.json '"declarations":1'
