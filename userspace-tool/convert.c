@@ -32,17 +32,37 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static void progress(struct wt_ctx *c, bool force)
+/*
+ * --progress (on a terminal): "[FILE/FILES] NAME: X MiB in, Y MiB out
+ * (of TOTAL MiB), R MiB/s, ETA T", the total and ETA where the sizes of
+ * the inputs are known.
+ */
+void wt_progress(struct wt_ctx *c, bool force)
 {
-	double t = now(), dt;
+	double t = now(), dt, rate;
 
 	if (!c->o->progress || (!force && t - c->t_last < 0.25))
 		return;
 	c->t_last = t;
 	dt = t - c->t_start;
-	fprintf(stderr, "\r%s: %.1f MiB in, %.1f MiB out, %.1f MiB/s   ",
-		wt_prog, c->bytes_in / 1048576.0, c->bytes_out / 1048576.0,
-		dt > 0 ? c->bytes_in / 1048576.0 / dt : 0.0);
+	rate = dt > 0 ? c->bytes_in / 1048576.0 / dt : 0.0;
+	fprintf(stderr, "\r%s: ", wt_prog);
+	if (c->nfiles > 1 || c->total)
+		fprintf(stderr, "[%u/%u] ", c->file_no, c->nfiles);
+	if (c->cur) {
+		wt_put_escaped(stderr, c->cur, strlen(c->cur));
+		fputs(": ", stderr);
+	}
+	fprintf(stderr, "%.1f MiB in", c->bytes_in / 1048576.0);
+	if (!c->no_out)
+		fprintf(stderr, ", %.1f MiB out", c->bytes_out / 1048576.0);
+	if (c->total)
+		fprintf(stderr, " (of %.1f MiB)", c->total / 1048576.0);
+	fprintf(stderr, ", %.1f MiB/s", rate);
+	if (c->total && rate > 0 && c->total >= c->bytes_in)
+		fprintf(stderr, ", ETA %.0fs",
+			(c->total - c->bytes_in) / 1048576.0 / rate);
+	fputs("   ", stderr);
 	c->progress_shown = true;
 }
 
@@ -50,7 +70,7 @@ void wt_progress_end(struct wt_ctx *c)
 {
 	if (!c->o->progress)
 		return;
-	progress(c, true);
+	wt_progress(c, true);
 	fputc('\n', stderr);
 }
 
@@ -814,7 +834,7 @@ static int convert_stream(struct wt_ctx *c, struct wt_file *f, int fd)
 		}
 		src += n;
 		c->bytes_in += n;
-		progress(c, false);
+		wt_progress(c, false);
 		if (last)
 			break;
 	}

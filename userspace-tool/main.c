@@ -112,7 +112,8 @@ static const char usage_text[] =
 "  -s, --silent          no warnings (errors are still reported)\n"
 "  -v, --verbose         report engine, encodings and counts on standard\n"
 "                        error\n"
-"      --progress        show bytes and rate on standard error (terminal only)\n"
+"      --progress        show the file, its number, bytes, rate and ETA on\n"
+"                        standard error (terminal only)\n"
 "  -h, --help            show this help\n"
 "  -V, --version         show the version\n"
 "\n"
@@ -353,6 +354,22 @@ static int open_input(const char *name)
 	return fd;
 }
 
+/* --progress: the size of all inputs, or 0 if one is not a regular file. */
+static u64 total_size(char **files, int n)
+{
+	struct stat st;
+	u64 sum = 0;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (!strcmp(files[i], "-") || stat(files[i], &st) ||
+		    !S_ISREG(st.st_mode))
+			return 0;
+		sum += st.st_size;
+	}
+	return sum;
+}
+
 /* The worse of two exit statuses (a broken pipe is the worst). */
 static int worse(int a, int b)
 {
@@ -370,6 +387,8 @@ static int convert_in_place(struct wt_ctx *c, char **files, int n)
 	for (i = 0; i < n && !c->out_failed; i++) {
 		u64 repl = c->replaced + c->substituted;
 
+		c->cur = files[i];
+		c->file_no = i + 1;
 		fd = open_input(files[i]);
 		if (fd < 0) {
 			status = worse(status, WT_EXIT_ERR);
@@ -404,6 +423,8 @@ static int convert_all(struct wt_ctx *c, char **files, int n)
 	if (n == 0)
 		return wt_convert_fd(c, STDIN_FILENO, "standard input");
 	for (i = 0; i < n; i++) {
+		c->cur = files[i];
+		c->file_no = i + 1;
 		fd = open_input(files[i]);
 		if (fd < 0) {
 			status = worse(status, WT_EXIT_ERR);
@@ -685,6 +706,8 @@ int main(int argc, char **argv)
 		c.t_last = c.t_start;
 	}
 
+	c.nfiles = argc - optind;
+	c.total = total_size(argv + optind, argc - optind);
 	if (tree.recursive)
 		status = wt_tree_main(&c, &tree, argv + optind, argc - optind);
 	else if (in_place)

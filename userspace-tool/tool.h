@@ -76,6 +76,10 @@ struct wt_ctx {
 	u64 bytes_out;
 	double t_start, t_last;
 	bool progress_shown;
+	const char *cur;	/* --progress: the file, its number, of how many */
+	unsigned int file_no, nfiles;
+	u64 total;		/* the inputs' size, or 0: unknown */
+	bool no_out;		/* -r: output bytes are not counted */
 };
 
 int wt_convert_fd(struct wt_ctx *c, int fd, const char *name);
@@ -108,6 +112,7 @@ int wt_tree_main(struct wt_ctx *c, const struct wt_tree_opts *t,
 /* head.c: an explicit FROM that the start of the file contradicts. */
 int wt_head_check(const struct wt_opts *o, const char *name,
 		  enum whatenc_format fmt, const u8 *buf, size_t len, bool eof);
+void wt_progress(struct wt_ctx *c, bool force);
 void wt_progress_end(struct wt_ctx *c);
 
 /*

@@ -440,6 +440,17 @@ static void do_one(struct wt_tree *tr, size_t i)
 		it->done = apply(tr, i, it);
 }
 
+/* --progress: file @i is done. */
+static void progress(struct wt_tree *tr, size_t i)
+{
+	struct wt_ctx *c = tr->c;
+
+	c->cur = tr->paths[i];
+	c->file_no = i + 1;
+	c->bytes_in += tr->items[i].size;
+	wt_progress(c, i + 1 == tr->n);
+}
+
 /* -j N: N processes, each with every N-th file, reporting through pipes. */
 static int run_jobs(struct wt_tree *tr, int jobs)
 {
@@ -492,6 +503,8 @@ static int run_jobs(struct wt_tree *tr, int jobs)
 					break;
 				got += n;
 			}
+			if (got == sizeof(tr->items[i]))
+				progress(tr, i);
 			if (got != sizeof(tr->items[i])) {
 				tr->items[i].act = A_ERROR;
 				snprintf(tr->items[i].detail,
@@ -606,10 +619,10 @@ int wt_tree_main(struct wt_ctx *c, const struct wt_tree_opts *t,
 {
 	struct wt_tree tr = { .c = c, .t = t };
 	int i, status = 0, s;
+	struct stat st;
 	size_t k;
 
 	for (i = 0; i < n; i++) {
-		struct stat st;
 		size_t rl = strlen(roots[i]);
 
 		if (stat(roots[i], &st)) {
@@ -627,12 +640,20 @@ int wt_tree_main(struct wt_ctx *c, const struct wt_tree_opts *t,
 	tr.items = calloc(tr.n + 1, sizeof(*tr.items));
 	if (!tr.items)
 		abort();
+	c->nfiles = tr.n;
+	c->total = 0;
+	c->no_out = true;
+	for (k = 0; k < tr.n; k++)
+		if (!lstat(tr.paths[k], &st) && S_ISREG(st.st_mode))
+			c->total += st.st_size;
 	if (t->jobs > 1 && tr.n > 1) {
 		s = run_jobs(&tr, t->jobs);
 		status = s > status ? s : status;
 	} else {
-		for (k = 0; k < tr.n; k++)
+		for (k = 0; k < tr.n; k++) {
 			do_one(&tr, k);
+			progress(&tr, k);
+		}
 	}
 	for (k = 0; k < tr.n; k++)
 		report(&tr, k);
