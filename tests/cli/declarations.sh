@@ -40,14 +40,22 @@ noconflict() {
 	fi
 }
 
+# follows FILE BYTES WANT: FILE holds BYTES; -i -f auto makes it WANT (both
+# printf formats), and `whatenc check` finds it clean
+follows() {
+	printf "$2" >"$1"
+	we -i -f auto "$1" 2>err
+	status "-i -f auto $1: exit 0" 0 $?
+	printf "$3" >"$1.want"
+	same "-i -f auto $1: the declaration follows" "$1.want" "$1"
+	clean "$1"
+}
+
 # --- HTML <meta charset> -------------------------------------------------------
-printf '<!DOCTYPE html><html><head><meta charset="shift_jis"><title>t</title></head><body>'"$sj"'</body></html>\n' >sj.html
-we -i -f auto sj.html 2>err
-status "-i -f auto sj.html: exit 0" 0 $?
-printf '<!DOCTYPE html><html><head><meta charset="UTF-8"><title>t</title></head><body>'"$u8"'</body></html>\n' >sj.want
-same "-i -f auto: <meta charset> now says UTF-8" sj.want sj.html
+follows sj.html \
+	'<!DOCTYPE html><html><head><meta charset="shift_jis"><title>t</title></head><body>'"$sj"'</body></html>\n' \
+	'<!DOCTYPE html><html><head><meta charset="UTF-8"><title>t</title></head><body>'"$u8"'</body></html>\n'
 contains "-i -f auto: the rewrite is said" err 'rewritten'
-clean sj.html
 
 # --- HTML pragma, to a legacy encoding ---------------------------------------------
 printf '<html><head><meta http-equiv="Content-Type" content="text/html; charset=utf-8"></head><body>'"$ru8"'</body></html>\n' >p.html
@@ -61,27 +69,15 @@ we -t windows-1251 p.html >p.stdout 2>err
 contains "standard output: declaration kept" p.stdout 'charset=utf-8'
 
 # --- XML declaration ---------------------------------------------------------------
-printf '<?xml version="1.0" encoding="Shift_JIS"?>\n<a>'"$sj"'</a>\n' >sj.xml
-we -i -f auto sj.xml 2>err
-status "-i -f auto sj.xml: exit 0" 0 $?
-printf '<?xml version="1.0" encoding="UTF-8"?>\n<a>'"$u8"'</a>\n' >sjx.want
-same "-i -f auto: the XML declaration now says UTF-8" sjx.want sj.xml
-clean sj.xml
+follows sj.xml '<?xml version="1.0" encoding="Shift_JIS"?>\n<a>'"$sj"'</a>\n' \
+	'<?xml version="1.0" encoding="UTF-8"?>\n<a>'"$u8"'</a>\n'
 # a UTF-16LE document with a BOM
-printf '\377\376<\000?\000x\000m\000l\000 \000v\000e\000r\000s\000i\000o\000n\000=\000"\0001\000.\0000\000"\000 \000e\000n\000c\000o\000d\000i\000n\000g\000=\000"\000U\000T\000F\000-\0001\0006\000"\000?\000>\000<\000a\000>\000\3060\2710\3100<\000/\000a\000>\000' >u16.xml
-we -i -f auto u16.xml 2>err
-status "-i -f auto u16.xml: exit 0" 0 $?
-printf '<?xml version="1.0" encoding="UTF-8"?><a>'"$u8"'</a>' >u16.want
-same "UTF-16 XML -> UTF-8: the declaration follows" u16.want u16.xml
-clean u16.xml
+follows u16.xml '\377\376<\000?\000x\000m\000l\000 \000v\000e\000r\000s\000i\000o\000n\000=\000"\0001\000.\0000\000"\000 \000e\000n\000c\000o\000d\000i\000n\000g\000=\000"\000U\000T\000F\000-\0001\0006\000"\000?\000>\000<\000a\000>\000\3060\2710\3100<\000/\000a\000>\000' \
+	'<?xml version="1.0" encoding="UTF-8"?><a>'"$u8"'</a>'
 
 # --- CSS @charset --------------------------------------------------------------------
-printf '@charset "koi8-r";\nbody::before { content: "'"$koi"'"; }\n' >k.css
-we -i -f auto k.css 2>err
-status "-i -f auto k.css: exit 0" 0 $?
-printf '@charset "UTF-8";\nbody::before { content: "'"$ru8"'"; }\n' >k.want
-same "-i -f auto: @charset now says UTF-8" k.want k.css
-clean k.css
+follows k.css '@charset "koi8-r";\nbody::before { content: "'"$koi"'"; }\n' \
+	'@charset "UTF-8";\nbody::before { content: "'"$ru8"'"; }\n'
 # an explicit FROM that matches
 printf '@charset "koi8-r";\nb { content: "'"$koi"'"; }\n' >k2.css
 we -i -f koi8-r k2.css 2>err
