@@ -26,7 +26,7 @@ idents() {
 fresh() {
 	rm -rf "$1"
 	cp -pR "$SRC" "$1"
-	find "$1" -type f -exec touch -d '2001-02-03 04:05:06' {} +
+	find "$1" -type f | while read -r f; do touch -d '2001-02-03 04:05:06' "$f"; done
 }
 
 fresh t
@@ -132,6 +132,22 @@ while IFS='	' read -r f act; do
 	cmp -s "j1/$f" "j4/$f" || bad=$((bad + 1))
 done <"$WT_DATA/tree/list"
 check "-j 4: the files of -j 1" [ "$bad" = 0 ]
+
+# --- symbolic links and FIFOs are listed as skipped, never followed or waited on ---------
+mkdir -p sp
+cp "$SRC/ja/sjis.txt" sp/a.txt
+ln -s a.txt sp/link.txt
+ln -s /etc/passwd sp/out.txt
+if mkfifo sp/fifo.txt 2>/dev/null && command -v timeout >/dev/null; then
+	timeout 20 "$WHATENC" --engine="$WT_ENGINE" -r -i -f auto sp >sp.out 2>sp.err
+	status "-r over links and a FIFO: exit 0" 0 $?
+	contains "-r: a symbolic link is skipped" sp.out "skip        sp/link.txt"
+	contains "-r: a FIFO is skipped" sp.out "skip        sp/fifo.txt"
+	check "-r: the link stays a link" [ -L sp/link.txt ] && [ -L sp/out.txt ]
+	same "-r: the file converted once" "$WANT/ja/sjis.txt" sp/a.txt
+else
+	skip "no mkfifo or timeout"
+fi
 
 # --- usage -----------------------------------------------------------------------------
 we -r t >out 2>err
