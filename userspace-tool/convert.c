@@ -205,19 +205,21 @@ static int convert_stream(struct wt_ctx *c, struct wt_file *f, int fd)
  * wt_convert_fd() - convert one input file as one stream
  * @c:    buffers and options
  * @fd:   the input
- * @name: its name for messages
+ * @name: its name (escaped in messages)
  *
  * Return: an exit status (WT_EXIT_*).
  */
 int wt_convert_fd(struct wt_ctx *c, int fd, const char *name)
 {
+	static char shown[4 * 4096 + 1];	/* the name, escaped */
 	const struct wt_opts *o = c->o;
 	struct wt_file f = {
-		.name = name, .from = o->from, .dec_enc = o->from,
+		.name = shown, .path = name, .from = o->from, .dec_enc = o->from,
 		.dec_flags = o->dec_flags,
 	};
 	int r;
 
+	wt_escape(name, strlen(name), shown, sizeof(shown));
 	if (o->auto_from) {
 		r = cv_detect(c, &f, fd);
 		if (r)
@@ -259,7 +261,7 @@ int wt_convert_fd(struct wt_ctx *c, int fd, const char *name)
 		r = wt_open(eng, &f.dec, WT_DECODE, f.dec_enc, flags);
 		if (r) {
 			fprintf(stderr, "%s: %s: cannot start a %s decoder (%s engine): %s\n",
-				wt_prog, name, whatenc_name(f.dec_enc),
+				wt_prog, f.name, whatenc_name(f.dec_enc),
 				eng->name, strerror(-r));
 			return WT_EXIT_ERR;
 		}
@@ -300,7 +302,7 @@ int wt_convert_fd(struct wt_ctx *c, int fd, const char *name)
 		r = wt_open(eng, &f.enc, WT_ENCODE, o->to, flags);
 		if (r) {
 			fprintf(stderr, "%s: %s: cannot start a %s encoder (%s engine): %s\n",
-				wt_prog, name, whatenc_name(o->to),
+				wt_prog, f.name, whatenc_name(o->to),
 				eng->name, strerror(-r));
 			wt_close(&f.dec);
 			return WT_EXIT_ERR;

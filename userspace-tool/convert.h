@@ -11,7 +11,8 @@
 
 /* Per-file state. */
 struct wt_file {
-	const char *name;
+	const char *name;		/* for messages: escaped */
+	const char *path;		/* as given */
 	enum whatenc_encoding from;	/* FROM, or what -f auto found */
 	unsigned int dec_flags;
 	size_t prefix;			/* bytes already in c->in (-f auto) */

@@ -145,3 +145,13 @@ void wt_name_error(const char *who, const char *name, const char *msg)
 	wt_put_escaped(stderr, name, strlen(name));
 	fprintf(stderr, ": %s\n", msg);
 }
+
+const char *wt_shown(const char *name)
+{
+	static char buf[2][4 * 4096 + 1];
+	static int k;
+
+	k ^= 1;
+	wt_escape(name, strlen(name), buf[k], sizeof(buf[k]));
+	return buf[k];
+}

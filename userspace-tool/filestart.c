@@ -78,7 +78,7 @@ int cv_check_head(struct wt_ctx *c, struct wt_file *f, int fd)
 	r = cv_read_prefix(c, f, fd, need);
 	if (r)
 		return r;
-	return wt_head_check(c->o, f->name, format_of(c->o, fd, f->name),
+	return wt_head_check(c->o, f->name, format_of(c->o, fd, f->path),
 			     c->in, f->prefix, f->prefix_eof);
 }
 
@@ -90,7 +90,7 @@ int cv_check_head(struct wt_ctx *c, struct wt_file *f, int fd)
 int cv_fix_decls(struct wt_ctx *c, struct wt_file *f, int fd)
 {
 	int fmt = fd == STDIN_FILENO && c->o->format < 0 ? -1 :
-		  wt_check_format_of(f->name, c->o->format);
+		  wt_check_format_of(f->path, c->o->format);
 	enum whatenc_encoding src = f->from;
 	size_t bom_len;
 	int r;
@@ -122,7 +122,7 @@ int cv_detect(struct wt_ctx *c, struct wt_file *f, int fd)
 	size_t need;
 	int r;
 
-	fmt = format_of(o, fd, f->name);
+	fmt = format_of(o, fd, f->path);
 	need = wt_detect_need(fmt, 0);
 	if (!need || need > WT_INBUF)
 		need = WT_INBUF;

@@ -318,7 +318,7 @@ static int check_same(char **files, int n, const char *out)
 		}
 		if (!stat(files[i], &st) && wt_same_file(&st, &out_st)) {
 			fprintf(stderr, "%s: %s: input file is also the output file%s\n",
-				wt_prog, files[i],
+				wt_prog, wt_shown(files[i]),
 				out ? " (use -i to convert a file in place)" : "");
 			return WT_EXIT_ERR;
 		}
@@ -350,7 +350,8 @@ static int open_input(const char *name)
 		errno = EISDIR;
 	}
 	if (fd < 0)
-		fprintf(stderr, "%s: %s: %s\n", wt_prog, name, strerror(errno));
+		fprintf(stderr, "%s: %s: %s\n", wt_prog, wt_shown(name),
+			strerror(errno));
 	return fd;
 }
 

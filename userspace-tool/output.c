@@ -42,7 +42,7 @@ bool wt_same_file(const struct stat *a, const struct stat *b)
 
 static int out_error(const char *name, int err)
 {
-	fprintf(stderr, "%s: %s: %s\n", wt_prog, name, strerror(err));
+	fprintf(stderr, "%s: %s: %s\n", wt_prog, wt_shown(name), strerror(err));
 	return WT_EXIT_ERR;
 }
 
@@ -77,7 +77,7 @@ static int open_special(struct wt_out *w, const char *target,
 		st = &fst;
 	}
 	fprintf(stderr, "%s: %s: not a regular file (%s): refused (write to standard output, -o -, and redirect)\n",
-		wt_prog, target, type_name(st->st_mode));
+		wt_prog, wt_shown(target), type_name(st->st_mode));
 	return WT_EXIT_ERR;
 }
 
@@ -90,7 +90,7 @@ static int check_link(const char *target, unsigned int flags)
 	    !S_ISLNK(lst.st_mode) || lst.st_uid == geteuid())
 		return 0;
 	fprintf(stderr, "%s: %s: a symbolic link owned by uid %u, not by you: not followed (--follow-symlinks to replace the file it points to)\n",
-		wt_prog, target, (unsigned int)lst.st_uid);
+		wt_prog, wt_shown(target), (unsigned int)lst.st_uid);
 	return WT_EXIT_ERR;
 }
 
@@ -132,7 +132,7 @@ int wt_out_open(struct wt_out *w, const char *target, unsigned int flags)
 		return open_special(w, target, &st);
 	if (exists && faccessat(AT_FDCWD, target, W_OK, AT_EACCESS)) {
 		fprintf(stderr, "%s: %s: %s: not replaced (whatenc replaces only files you may write)\n",
-			wt_prog, target, strerror(errno));
+			wt_prog, wt_shown(target), strerror(errno));
 		return WT_EXIT_ERR;
 	}
 	w->existed = exists;
@@ -172,7 +172,8 @@ int wt_out_open(struct wt_out *w, const char *target, unsigned int flags)
 	return 0;
 fail:
 	fprintf(stderr, "%s: %s: cannot create a temporary file%s%s: %s\n",
-		wt_prog, target, w->tmp ? " " : "", w->tmp ? w->tmp : "",
+		wt_prog, wt_shown(target), w->tmp ? " " : "",
+		w->tmp ? wt_shown(w->tmp) : "",
 		strerror(err));
 	if (w->fd >= 0) {
 		close(w->fd);
@@ -262,7 +263,7 @@ int wt_out_close(struct wt_out *w, const char *target, bool commit)
 	}
 	if (!commit) {
 		unlink(w->tmp);
-		fprintf(stderr, "%s: %s: %s\n", wt_prog, target,
+		fprintf(stderr, "%s: %s: %s\n", wt_prog, wt_shown(target),
 			w->existed ? "left unchanged" : "not created");
 	}
 	free(w->tmp);

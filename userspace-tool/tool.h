@@ -160,6 +160,8 @@ void wt_put_escaped(FILE *f, const char *s, size_t len);
 size_t wt_escape(const char *s, size_t len, char *out, size_t size);
 int wt_unescape(const char *s, size_t len, char *out, size_t size);
 void wt_put_json(FILE *f, const char *s, size_t len);
+/* @name escaped, for a message (a static buffer; the last two stay valid) */
+const char *wt_shown(const char *name);
 /* "WHO: NAME: MSG" on standard error, NAME escaped */
 void wt_name_error(const char *who, const char *name, const char *msg);
 

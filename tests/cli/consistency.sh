@@ -61,6 +61,18 @@ check "detect -0: the raw name, then NUL" [ "$(hex out)" = "$(printf 'a\nb.txt' 
 "$WHATENC" check "$(printf 'x\033.html')" >out 2>err
 check "check: no ESC byte in messages" [ "$(tr -dc '\033' <err | wc -c)" -eq 0 ]
 
+# --- conversion messages escape names too --------------------------------------------
+bad=$(printf 'x\033[2J\nforged.txt')
+printf 'a\377b' >"$bad"
+we "$bad" >out 2>err
+check "convert: no ESC byte in messages" [ "$(tr -dc '\033' <err | wc -c)" -eq 0 ]
+check "convert: one message line" [ "$(wc -l <err)" -eq 1 ]
+contains "convert: the name escaped" err 'x\x1b[2J\x0aforged.txt: 1 malformed sequence'
+we -o "$bad.d/out" "$bad" >out 2>err
+check "-o: no ESC byte in messages" [ "$(tr -dc '\033' <err | wc -c)" -eq 0 ]
+we "$bad.missing" >out 2>err
+check "a missing input: no ESC byte in the message" [ "$(tr -dc '\033' <err | wc -c)" -eq 0 ]
+
 # --- the bash completion knows every option of every --help ----------------------------
 # (each subcommand's list is one line: _whatenc_opts_SUB='...'; both ways)
 COMP=$REPO/userspace-tool/whatenc.bash-completion
