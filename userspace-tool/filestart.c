@@ -78,8 +78,11 @@ int cv_check_head(struct wt_ctx *c, struct wt_file *f, int fd)
 	r = cv_read_prefix(c, f, fd, need);
 	if (r)
 		return r;
-	return wt_head_check(c->o, f->name, format_of(c->o, fd, f->path),
-			     c->in, f->prefix, f->prefix_eof);
+	c->why[0] = 0;
+	r = wt_head_check(c->o, f->name, format_of(c->o, fd, f->path),
+			  c->in, f->prefix, f->prefix_eof, c->why);
+	c->head_refused = r == WT_EXIT_CONV;
+	return r;
 }
 
 /*

@@ -16,10 +16,17 @@
 #include "tool.h"
 #include "detect_cmd.h"
 
-/* Say it: a warning (unless -s), or with --strict an error. */
+/*
+ * Say it: a warning (unless -s), or with --strict an error; tree.c's plan
+ * (o->plan) prints its own line, with the reason in @why.
+ */
 static int contradicted(const struct wt_opts *o, const char *name,
-			const char *what, const char *by)
+			const char *what, const char *by, char *why)
 {
+	snprintf(why, WT_WHY_LEN, "%s%s, not %s", what, by,
+		 whatenc_name(o->from));
+	if (o->plan)
+		return o->strict ? WT_EXIT_CONV : 0;
 	if (o->strict) {
 		fprintf(stderr, "%s: %s: error: %s%s, not %s: not converted (--strict)\n",
 			wt_prog, name, what, by, whatenc_name(o->from));
@@ -52,12 +59,14 @@ static bool detect_head(enum whatenc_format fmt, const u8 *buf, size_t len,
  * @buf:  its first bytes
  * @len:  their number
  * @eof:  that is the whole file
+ * @why:  WT_WHY_LEN bytes, set to the contradiction found (else unchanged)
  *
  * Return: 0 (after a warning, if any), or WT_EXIT_CONV after an error
  * (--strict).
  */
 int wt_head_check(const struct wt_opts *o, const char *name,
-		  enum whatenc_format fmt, const u8 *buf, size_t len, bool eof)
+		  enum whatenc_format fmt, const u8 *buf, size_t len, bool eof,
+		  char *why)
 {
 	struct whatenc_detection d;
 	char what[96];
@@ -72,7 +81,7 @@ int wt_head_check(const struct wt_opts *o, const char *name,
 		 * --bom=sniff: the BOM decides, and the decoder says so;
 		 * --bom=keep or strip: the user said what it is
 		 */
-		return o->strict ? contradicted(o, name, what, "") : 0;
+		return o->strict ? contradicted(o, name, what, "", why) : 0;
 	}
 	if (bom >= 0)
 		return 0;
@@ -83,7 +92,7 @@ int wt_head_check(const struct wt_opts *o, const char *name,
 	    !(d.flags & WHATENC_DETECTED_ASCII))
 		return contradicted(o, name,
 				    "the content is valid UTF-8 (not ASCII)",
-				    "");
+				    "", why);
 	if (fmt != WHATENC_FORMAT_TEXT && detect_head(fmt, buf, len, eof, &d) &&
 	    (d.source == WHATENC_SRC_META || d.source == WHATENC_SRC_XML_DECL ||
 	     d.source == WHATENC_SRC_CSS_CHARSET) && d.enc != o->from) {
@@ -92,7 +101,7 @@ int wt_head_check(const struct wt_opts *o, const char *name,
 		return contradicted(o, name, what,
 				    d.source == WHATENC_SRC_META ? " (<meta>)" :
 				    d.source == WHATENC_SRC_XML_DECL ?
-				    " (XML declaration)" : " (@charset)");
+				    " (XML declaration)" : " (@charset)", why);
 	}
 	return 0;
 }

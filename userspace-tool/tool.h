@@ -12,6 +12,9 @@
 #include "whatenc_detect.h"
 #include "whatenc_rules.h"
 
+/* Room for the reason an explicit FROM is contradicted (head.c) */
+#define WT_WHY_LEN	128
+
 /* Exit statuses (documented in whatenc(1) and --help). */
 #define WT_EXIT_OK	0
 #define WT_EXIT_CONV	1	/* malformed input / unmappable character */
@@ -68,6 +71,8 @@ struct wt_ctx {
 	struct wt_out *cmp;	/* the output file, to compare as written */
 	unsigned int decls;	/* declarations rewritten (last file) */
 	bool decl_refused;	/* ... or that cannot follow (last file) */
+	bool head_refused;	/* --strict: FROM contradicted (last file) */
+	char why[WT_WHY_LEN];	/* the contradiction */
 	bool out_failed;	/* a write failed: convert nothing more */
 	u64 replaced;		/* malformed sequences replaced/omitted, all files */
 	u64 substituted;	/* unmappable characters skipped/substituted */
@@ -111,7 +116,8 @@ int wt_tree_main(struct wt_ctx *c, const struct wt_tree_opts *t,
 
 /* head.c: an explicit FROM that the start of the file contradicts. */
 int wt_head_check(const struct wt_opts *o, const char *name,
-		  enum whatenc_format fmt, const u8 *buf, size_t len, bool eof);
+		  enum whatenc_format fmt, const u8 *buf, size_t len, bool eof,
+		  char *why);
 void wt_progress(struct wt_ctx *c, bool force);
 void wt_progress_end(struct wt_ctx *c);
 

@@ -46,13 +46,14 @@ enum act {
 	A_UNMAPPABLE,
 	A_DECL,
 	A_UNSUPPORTED,
+	A_CONTRADICT,	/* --strict: FROM contradicted */
 	A_ERROR,	/* I/O error */
 	A_NR
 };
 
 static const char *const act_names[A_NR] = {
 	"convert", "same", "empty", "binary", "skip", "weak", "replace",
-	"unmappable", "declaration", "unsupported", "error",
+	"unmappable", "declaration", "unsupported", "contradicted", "error",
 };
 
 /* One file's plan and outcome; fixed size, so that workers can send it. */
@@ -217,14 +218,15 @@ static void file_opts(struct wt_opts *fo, const struct wt_opts *o,
 	fo->auto_from = false;
 	fo->wtf8_in = false;
 	fo->silent = true;	/* the plan says it */
-	fo->strict = false;
 	fo->progress = false;
 	fo->plan = plan;
 	if (plan) {
 		fo->fatal = false;	/* count the replacements */
 		fo->refuse_replace = false;
 	}
-	fo->dec_flags = (o->dec_flags & ~WHATENC_BOM_MASK) | WHATENC_BOM_SNIFF;
+	if (o->auto_from)	/* as -f auto decodes */
+		fo->dec_flags = (o->dec_flags & ~WHATENC_BOM_MASK) |
+				WHATENC_BOM_SNIFF;
 }
 
 /* A context on the same buffers, writing to @out_fd. */
@@ -298,6 +300,8 @@ static void plan(struct wt_tree *tr, const char *path, struct wt_item *it)
 	it->decls = fc.decls;
 	if (it->act == A_ERROR)
 		;
+	else if (fc.head_refused)
+		it->act = A_CONTRADICT;
 	else if (fc.decl_refused)
 		it->act = A_DECL;
 	else if (r == WT_EXIT_CONV)
@@ -316,6 +320,9 @@ static void plan(struct wt_tree *tr, const char *path, struct wt_item *it)
 	else if (it->act == A_DECL)
 		snprintf(it->detail, sizeof(it->detail),
 			 "its declaration cannot follow (--keep-declarations)");
+	else if (it->act == A_CONTRADICT)
+		snprintf(it->detail, sizeof(it->detail), "%s (--strict)",
+			 fc.why);
 	else if (it->act == A_UNMAPPABLE)
 		snprintf(it->detail, sizeof(it->detail),
 			 "a character the output encoding cannot represent (--unmappable)");

@@ -149,6 +149,15 @@ else
 	skip "no mkfifo or timeout"
 fi
 
+# --- an explicit FROM the content contradicts: --strict leaves the file alone -------------
+mkdir -p st
+cp "$SRC/ru/cp1251.txt" "$SRC/utf8.txt" st/
+we -r -i --strict -f windows-1251 st >st.out 2>st.err
+status "-r --strict: exit 1" 1 $?
+contains "-r --strict: the UTF-8 file is left alone" st.out "contradicted st/utf8.txt (windows-1251, given): the content is valid UTF-8"
+same "-r --strict: the UTF-8 file untouched" "$SRC/utf8.txt" st/utf8.txt
+same "-r --strict: the windows-1251 file converted" "$WANT/ru/cp1251.txt" st/cp1251.txt
+
 # --- usage -----------------------------------------------------------------------------
 we -r t >out 2>err
 status "-r without -i, -o or --dry-run: usage error" 2 $?
