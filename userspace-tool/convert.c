@@ -229,7 +229,7 @@ int wt_convert_fd(struct wt_ctx *c, int fd, const char *name)
 		if (r)
 			return r;
 	}
-	c->decls = 0;
+	c->edits.n = 0;
 	c->decl_refused = false;
 	if (o->fix_decls) {
 		r = cv_fix_decls(c, &f, fd);

@@ -81,6 +81,7 @@ int cv_read_prefix(struct wt_ctx *c, struct wt_file *f, int fd,
 
 /* position.c: where in the input: positions and error messages */
 const char *cv_enc_out_name(const struct wt_opts *o);
+unsigned long long cv_src_off(const struct wt_ctx *c, u64 off);
 void cv_pos_at(const struct wt_file *f, const u8 *buf, size_t n,
 	       u64 *line, u64 *col);
 void cv_track(struct wt_file *f, const u8 *buf, size_t n);

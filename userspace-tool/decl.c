@@ -102,7 +102,7 @@ static void label_text(char *dst, size_t size, const u8 *p, size_t len,
  * @buf:  its first bytes, rewritten in place
  * @len:  their number; updated
  * @cap:  the room in @buf
- * @done: set to the number of labels rewritten
+ * @ed:   set to the labels rewritten
  *
  * Return: 0, or WT_EXIT_CONV after a message (the file must not be
  * converted).
@@ -110,7 +110,7 @@ static void label_text(char *dst, size_t size, const u8 *p, size_t len,
 int wt_decl_rewrite(const struct wt_opts *o, const char *name,
 		    enum whatenc_check_format fmt, enum whatenc_encoding src,
 		    enum whatenc_encoding out, u8 *buf, size_t *len, size_t cap,
-		    unsigned int *done)
+		    struct wt_edits *ed)
 {
 	struct decl_scan s = { .n = 0 };
 	struct whatenc_check_opts co = {
@@ -122,7 +122,9 @@ int wt_decl_rewrite(const struct wt_opts *o, const char *name,
 	size_t nl;
 	int k;
 
-	*done = 0;
+	s64 shift = 0;
+
+	ed->n = 0;
 	if (whatenc_check(&co, buf, *len) < 0)
 		return 0;	/* nothing found to rewrite */
 	for (k = s.n - 1; k >= 0; k--)
@@ -152,11 +154,18 @@ int wt_decl_rewrite(const struct wt_opts *o, const char *name,
 		memmove(buf + off + nl, buf + off + ol, *len - off - ol);
 		memcpy(buf + off, label, nl);
 		*len = *len - ol + nl;
-		(*done)++;
+		s.d[k].len = ol;	/* now in bytes */
+		ed->n++;
 		if (!o->silent)
 			fprintf(stderr, "%s: %s: %s \"%s\" rewritten to \"%s\" (--keep-declarations: keep it)\n",
 				wt_prog, name, kind_name(s.d[k].kind), old,
 				newname);
+	}
+	/* where each new label ends, once the earlier ones moved it */
+	for (k = 0; k < (int)s.n; k++) {
+		ed->e[k].at = s.d[k].off + nl + shift;
+		ed->e[k].delta = (s64)nl - (s64)s.d[k].len;
+		shift += ed->e[k].delta;
 	}
 	return 0;
 }

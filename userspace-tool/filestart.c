@@ -107,7 +107,8 @@ int cv_fix_decls(struct wt_ctx *c, struct wt_file *f, int fd)
 	if (r >= 0 && (f->dec_flags & WHATENC_BOM_MASK) == WHATENC_BOM_SNIFF)
 		src = r;
 	r = wt_decl_rewrite(c->o, f->name, fmt, src, wt_out_encoding(c->o),
-			    c->in, &f->prefix, WT_INBUF + WT_INSLACK, &c->decls);
+			    c->in, &f->prefix, WT_INBUF + WT_INSLACK,
+			    &c->edits);
 	c->decl_refused = r != 0;
 	return r;
 }

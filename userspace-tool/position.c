@@ -57,6 +57,20 @@ void cv_track(struct wt_file *f, const u8 *buf, size_t n)
 }
 
 /*
+ * An offset in the input as decoded (declarations rewritten, decl.c) as
+ * an offset in the file.
+ */
+unsigned long long cv_src_off(const struct wt_ctx *c, u64 off)
+{
+	s64 shift = 0;
+	unsigned int i;
+
+	for (i = 0; i < c->edits.n && off >= c->edits.e[i].at; i++)
+		shift += c->edits.e[i].delta;
+	return off - shift;
+}
+
+/*
  * Malformed input @e (@e->offset: in the input) at the tracked position,
  * which stops the run (--fatal, or a file written without
  * --allow-replace).
@@ -68,7 +82,7 @@ void cv_report_decode(struct wt_ctx *c, struct wt_file *f,
 
 	hex_bytes(hex, e->bytes, e->len);
 	fprintf(stderr, "%s: %s: byte %llu: invalid %s sequence %s (line %llu, column %llu)%s\n",
-		wt_prog, f->name, (unsigned long long)e->offset,
+		wt_prog, f->name, cv_src_off(c, e->offset),
 		whatenc_name(f->dec_enc), e->len ? hex : "(end of input)",
 		(unsigned long long)f->lines + 1, (unsigned long long)f->col + 1,
 		c->o->refuse_replace ? ": not converted, as it would have to be replaced by U+FFFD (--allow-replace to convert anyway)" : "");
@@ -94,7 +108,7 @@ void cv_report_encode(struct wt_ctx *c, struct wt_file *f, int r,
 		hex_bytes(hex, f->repl_err.bytes, f->repl_err.len);
 		fprintf(stderr, "%s: %s: byte %llu: invalid %s sequence %s, and %s cannot encode the U+FFFD that replaces it (line %llu, column %llu; -c omits such input)\n",
 			wt_prog, f->name,
-			(unsigned long long)f->repl_err.offset,
+			cv_src_off(c, f->repl_err.offset),
 			whatenc_name(f->dec_enc),
 			f->repl_err.len ? hex : "(end of input)",
 			cv_enc_out_name(c->o), (unsigned long long)line,
@@ -113,17 +127,15 @@ void cv_report_encode(struct wt_ctx *c, struct wt_file *f, int r,
 
 		if (src == eoff)
 			snprintf(where, sizeof(where), "byte %llu",
-				 (unsigned long long)src);
+				 cv_src_off(c, src));
 		else
 			snprintf(where, sizeof(where), "byte %llu (UTF-8 byte %llu)",
-				 (unsigned long long)src,
-				 (unsigned long long)eoff);
+				 cv_src_off(c, src), (unsigned long long)eoff);
 	} else {
 		snprintf(where, sizeof(where),
 			 "UTF-8 byte %llu (input bytes %llu-%llu)",
-			 (unsigned long long)eoff,
-			 (unsigned long long)f->call_src,
-			 (unsigned long long)(f->call_src + f->call_len));
+			 (unsigned long long)eoff, cv_src_off(c, f->call_src),
+			 cv_src_off(c, f->call_src + f->call_len));
 	}
 	if (r == WHATENC_UNMAPPABLE) {
 		snprintf(what, sizeof(what), "U+%04X cannot be encoded in %s",

@@ -138,7 +138,7 @@ void cv_replaced_note(struct wt_ctx *c, struct wt_file *f)
 		wt_prog, f->name, (unsigned long long)f->nrepl,
 		f->nrepl == 1 ? "" : "s",
 		c->o->omit_invalid ? "omitted" : "replaced by U+FFFD",
-		(unsigned long long)f->first_repl,
+		cv_src_off(c, f->first_repl),
 		(unsigned long long)f->first_line,
 		(unsigned long long)f->first_col);
 }

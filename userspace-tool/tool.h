@@ -62,6 +62,20 @@ struct wt_opts {
 	size_t unmap_sub_len;
 };
 
+/*
+ * The labels decl.c rewrote, for messages that name input byte offsets: @at is the offset
+ * just past the new label in the rewritten bytes, @delta its length less
+ * the old one's; in ascending order.
+ */
+#define WT_EDITS_MAX	16
+struct wt_edits {
+	unsigned int n;
+	struct {
+		u64 at;
+		s64 delta;
+	} e[WT_EDITS_MAX];
+};
+
 struct wt_out;
 
 struct wt_ctx {
@@ -69,7 +83,7 @@ struct wt_ctx {
 	int out_fd;		/* where output goes now */
 	const char *out_name;
 	struct wt_out *cmp;	/* the output file, to compare as written */
-	unsigned int decls;	/* declarations rewritten (last file) */
+	struct wt_edits edits;	/* declarations rewritten (last file) */
 	bool decl_refused;	/* ... or that cannot follow (last file) */
 	bool head_refused;	/* --strict: FROM contradicted (last file) */
 	char why[WT_WHY_LEN];	/* the contradiction */
@@ -96,10 +110,11 @@ size_t wt_utf8_tail(const u8 *buf, size_t len);
 enum whatenc_encoding wt_out_encoding(const struct wt_opts *o);
 
 /* decl.c: declarations follow the bytes (see there). */
+
 int wt_decl_rewrite(const struct wt_opts *o, const char *name,
 		    enum whatenc_check_format fmt, enum whatenc_encoding src,
 		    enum whatenc_encoding out, u8 *buf, size_t *len, size_t cap,
-		    unsigned int *done);
+		    struct wt_edits *ed);
 
 /* tree.c: whatenc -r */
 struct wt_tree_opts {

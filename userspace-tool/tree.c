@@ -297,7 +297,7 @@ static void plan(struct wt_tree *tr, const char *path, struct wt_item *it)
 		r = wt_convert_fd(&fc, fd, path);
 	}
 	it->replace = fc.replaced;
-	it->decls = fc.decls;
+	it->decls = fc.edits.n;
 	if (it->act == A_ERROR)
 		;
 	else if (fc.head_refused)

@@ -84,6 +84,16 @@ we -i -f koi8-r k2.css 2>err
 status "-i -f koi8-r k2.css: exit 0" 0 $?
 clean k2.css
 
+# --- messages name the file's byte offsets, not the rewritten ones --------------------
+# <meta charset="shift_jis"> (label at 15, 9 bytes; "UTF-8" is 5), then
+# a lone lead byte 0x81 at byte 29 (counted by hand: 15 + 9 + 2 + 3)
+printf '<meta charset="shift_jis"><p>\201' >off.html
+we -i -f auto off.html 2>err
+status "malformed input after a rewritten label: exit 1" 1 $?
+contains "the offset is the file's" err "byte 29: invalid Shift_JIS sequence"
+we -i -f auto --allow-replace off.html 2>err
+contains "--allow-replace: the count names the file's offset" err "(first at byte 29,"
+
 # --- where the declaration cannot follow: not converted --------------------------
 printf '<meta charset="utf-8"><p>'"$u8" >u.html
 cp u.html u.orig
