@@ -197,7 +197,7 @@ fail:
  */
 void wt_out_compare(struct wt_out *w, const u8 *buf, size_t len)
 {
-	u8 old[4096];
+	static u8 old[64 * 1024];	/* one process, one output at a time */
 
 	while (w->cmp_fd >= 0 && !w->differs && len) {
 		size_t n = len < sizeof(old) ? len : sizeof(old);
