@@ -353,8 +353,11 @@ static char *target_of(struct wt_tree *tr, size_t i)
 	return p;
 }
 
-/* -o DIR: a file that needs no conversion is copied as it is. */
-static int copy_into(struct wt_ctx *c, int fd, int out)
+/*
+ * -o DIR: a file that needs no conversion is copied as it is (compared
+ * with what the mirror holds, as conversions are: the same bytes keep it).
+ */
+static int copy_into(struct wt_ctx *c, int fd, struct wt_out *w)
 {
 	for (;;) {
 		ssize_t n = read(fd, c->in, WT_INBUF), k = 0;
@@ -364,13 +367,14 @@ static int copy_into(struct wt_ctx *c, int fd, int out)
 		if (n <= 0)
 			return n < 0 ? errno : 0;
 		while (k < n) {
-			ssize_t w = write(out, c->in + k, n - k);
+			ssize_t m = write(w->fd, c->in + k, n - k);
 
-			if (w < 0 && errno == EINTR)
+			if (m < 0 && errno == EINTR)
 				continue;
-			if (w < 0)
+			if (m < 0)
 				return errno;
-			k += w;
+			wt_out_compare(w, c->in + k, m);
+			k += m;
 		}
 	}
 }
@@ -407,7 +411,7 @@ static int apply(struct wt_tree *tr, size_t i, struct wt_item *it)
 	if (t->out_dir && !w.existed && fchmod(w.fd, st.st_mode & 0777))
 		(void)0;	/* the mirror keeps the modes where it can */
 	if (copy) {
-		r = copy_into(tr->c, fd, w.fd);
+		r = copy_into(tr->c, fd, &w);
 		if (r)
 			fprintf(stderr, "whatenc: %s: %s\n", target, strerror(r));
 		r = r ? WT_EXIT_ERR : 0;

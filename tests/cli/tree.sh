@@ -115,6 +115,10 @@ check "-r -o DIR: every file converted or copied" [ "$bad" = 0 ]
 check "-r -o DIR: the truncated file is not written" [ ! -e mirror/ja/truncated.txt ]
 idents m >id.m2
 same "-r -o DIR: the source tree untouched" id.m1 id.m2
+idents mirror >id.mir1
+we -r -o mirror -f auto m >m2.out 2>m2.err
+idents mirror >id.mir2
+same "-r -o DIR, second run: the mirror untouched" id.mir1 id.mir2
 
 # --- -j 4 gives what -j 1 gives --------------------------------------------------------
 fresh j1
