@@ -123,14 +123,14 @@ static const char usage_text[] =
 "Exit status: 0 success; 1 conversion error (malformed input with --fatal,\n"
 "or with -i without --allow-replace; a character TO cannot represent with\n"
 "--unmappable=fail; any replacement with --error-on-replace; with -i or -o,\n"
-"a -f auto guess below --min-confidence; with --strict, a FROM the content\n"
-"contradicts): the message names the file, the byte offset,\n"
-"line and column, and the bytes or code point, and the output before the\n"
-"error has been written; 2 usage error, unknown label, I/O error (a file\n"
-"that cannot be read is reported and skipped), or no /dev/whatenc with\n"
-"--engine=kernel; 141 the output was closed early (broken pipe; no\n"
-"message). With -r: 0 every file converted or needing nothing; 1 some file\n"
-"left alone; 2 an I/O error.\n"
+"a -f auto guess below --min-confidence or a declaration that cannot\n"
+"follow; with --strict, a FROM the content contradicts): the message names\n"
+"the file, the byte offset, line and column, and the bytes or code point,\n"
+"and the output before the error has been written; 2 usage error, unknown\n"
+"label, I/O error (a file that cannot be read is reported and skipped), or\n"
+"no /dev/whatenc with --engine=kernel; 141 the output was closed early\n"
+"(broken pipe; no message). With -r: 0 every file converted or needing\n"
+"nothing; 1 some file left alone; 2 an I/O error.\n"
 "Environment: WHATENC_DEVICE overrides the device path (/dev/whatenc).\n";
 
 enum {
