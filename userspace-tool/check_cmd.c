@@ -19,6 +19,7 @@
 
 #include "check_cmd.h"
 #include "detect_cmd.h"
+#include "tool.h"
 #include "whatenc_names.h"
 #include "whatenc_guess.h"
 #include "whatenc_rules.h"
@@ -111,6 +112,13 @@ static int format_of_name(const char *path)
 	    (!strcasecmp(dot, ".xhtml") || !strcasecmp(dot, ".xht")))
 		return WHATENC_CHECK_XHTML;
 	return to_check_format(wt_detect_format_of(path));
+}
+
+int wt_check_format_of(const char *path, int fmt)
+{
+	if (fmt >= 0)
+		return to_check_format(fmt);
+	return format_of_name(path);
 }
 
 static bool ci_prefix(const char *s, size_t len, const char *lit)
@@ -249,40 +257,6 @@ static void msg_decl(struct wc_out *o, const struct whatenc_decl *d)
 	}
 }
 
-/* A JSON string: UTF-8 kept (malformed bytes become U+FFFD). */
-static void json_str(const char *s, size_t len)
-{
-	size_t i = 0;
-	int n;
-	u32 cp;
-
-	putchar('"');
-	while (i < len) {
-		u8 c = s[i];
-
-		if (c == '"' || c == '\\') {
-			printf("\\%c", c);
-			i++;
-		} else if (c < 0x20 || c == 0x7f) {
-			printf("\\u%04x", c);
-			i++;
-		} else if (c < 0x80) {
-			putchar(c);
-			i++;
-		} else {
-			n = whatenc_wtf8_next((const u8 *)s + i, len - i, &cp);
-			if (n > 0 && (cp < 0xd800 || cp > 0xdfff)) {
-				fwrite(s + i, 1, n, stdout);
-				i += n;
-			} else {
-				fputs("\\ufffd", stdout);
-				i++;
-			}
-		}
-	}
-	putchar('"');
-}
-
 static int on_decl(void *ctx, const struct whatenc_decl *d)
 {
 	struct wc_out *o = ctx;
@@ -294,7 +268,8 @@ static int on_decl(void *ctx, const struct whatenc_decl *d)
 		msg_add(o, "bom");	/* its label is its encoding's name */
 	else
 		msg_decl(o, d);
-	printf("%s:%zu: declaration: %s (%.*s%s)\n", o->name, d->off, o->msg,
+	wt_put_escaped(stdout, o->name, strlen(o->name));
+	printf(":%zu: declaration: %s (%.*s%s)\n", d->off, o->msg,
 	       d->kind == WHATENC_DECL_BOM ? (int)d->label_len : 100,
 	       d->kind == WHATENC_DECL_BOM ? (const char *)d->label :
 	       d->kind == WHATENC_DECL_XML && !d->label ? "UTF-8 by default" :
@@ -398,13 +373,14 @@ static int on_finding(void *ctx, const struct whatenc_finding *f)
 	msg_finding(o, f);
 	if (o->json) {
 		fputs("{\"file\":", stdout);
-		json_str(o->name, strlen(o->name));
+		wt_put_json(stdout, o->name, strlen(o->name));
 		printf(",\"offset\":%zu,\"rule\":\"%s\",\"severity\":\"%s\",\"message\":",
 		       f->off, ri->id, ri->error ? "error" : "warning");
-		json_str(o->msg, o->mlen);
+		wt_put_json(stdout, o->msg, o->mlen);
 		fputs("}\n", stdout);
 	} else {
-		printf("%s:%zu: %s: %s: %s\n", o->name, f->off, ri->id,
+		wt_put_escaped(stdout, o->name, strlen(o->name));
+		printf(":%zu: %s: %s: %s\n", f->off, ri->id,
 		       ri->error ? "error" : "warning", o->msg);
 	}
 	return 0;
@@ -512,16 +488,16 @@ int whatenc_check_main(int argc, char **argv)
 		if (f < 0 && !is_stdin)
 			f = format_of_name(name);
 		if (f < 0) {
-			fprintf(stderr, "whatenc check: %s: unknown format (use --format or --media-type)\n",
-				name);
+			wt_name_error("whatenc check", name,
+				      "unknown format (use --format or --media-type)");
 			status = WC_EXIT_ERR;
 			continue;
 		}
 		if (!is_stdin) {
 			fd = open(name, O_RDONLY | O_CLOEXEC);
 			if (fd < 0) {
-				fprintf(stderr, "whatenc check: %s: %s\n", name,
-					strerror(errno));
+				wt_name_error("whatenc check", name,
+					      strerror(errno));
 				status = WC_EXIT_ERR;
 				continue;
 			}
@@ -532,8 +508,7 @@ int whatenc_check_main(int argc, char **argv)
 		if (!r && !at_eof)
 			r = EFBIG;	/* the check needs all of a file */
 		if (r) {
-			fprintf(stderr, "whatenc check: %s: %s\n", name,
-				strerror(r));
+			wt_name_error("whatenc check", name, strerror(r));
 			status = WC_EXIT_ERR;
 			continue;
 		}
@@ -541,8 +516,7 @@ int whatenc_check_main(int argc, char **argv)
 		out.name = name;
 		r = whatenc_check(&co, buf, len);
 		if (r < 0) {
-			fprintf(stderr, "whatenc check: %s: %s\n", name,
-				strerror(-r));
+			wt_name_error("whatenc check", name, strerror(-r));
 			status = WC_EXIT_ERR;
 		} else if (r > 0 && status == WC_EXIT_OK) {
 			status = WC_EXIT_FOUND;

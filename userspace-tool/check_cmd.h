@@ -14,4 +14,12 @@
  */
 int whatenc_check_main(int argc, char **argv);
 
+/*
+ * The whatenc_check() format (enum whatenc_check_format) of a file: by
+ * @fmt (an enum whatenc_format from --format; -1: none given), else by
+ * the name @path (.html .htm; .xhtml .xht; .xml .svg ...; .css); -1 for
+ * text.
+ */
+int wt_check_format_of(const char *path, int fmt);
+
 #endif /* WT_CHECK_CMD_H */

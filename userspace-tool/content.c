@@ -99,7 +99,7 @@ int wt_content_auto(const struct whatenc_guess_result *rp, const char *name,
 		    enum whatenc_encoding *enc)
 {
 	const struct whatenc_guess_result r = *rp;
-	bool weak;
+	bool weak, refuse;
 
 	if (r.kind == WHATENC_GUESS_NOT_TEXT) {
 		fprintf(stderr, "%s: %s: ", wt_prog, name);
@@ -108,12 +108,16 @@ int wt_content_auto(const struct whatenc_guess_result *rp, const char *name,
 		return 1;
 	}
 	weak = r.confidence < wt_content.min_confidence;
+	refuse = weak && (wt_content.fail_weak || wt_content.refuse_weak);
 	fprintf(stderr, "%s: %s: %s", wt_prog, name,
-		weak ? (wt_content.fail_weak ? "error: weak guess " :
-			"warning: weak guess ") : "no declared encoding, guessed ");
+		refuse ? "error: weak guess " : weak ? "warning: weak guess " :
+		"no declared encoding, guessed ");
 	wt_content_print(stderr, &r);
-	if (weak && wt_content.fail_weak) {
-		fprintf(stderr, ": not converted (--fail-weak; give -f LABEL)\n");
+	if (refuse) {
+		fprintf(stderr, wt_content.fail_weak ?
+			": not converted (--fail-weak; give -f LABEL)\n" :
+			": not converted: a file is not written from a weak guess (give -f LABEL, or --min-confidence=%u to accept this one); left unchanged\n",
+			r.confidence);
 		return 1;
 	}
 	fprintf(stderr, weak ? "; check the output or give -f LABEL\n" : "\n");

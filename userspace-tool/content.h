@@ -39,6 +39,7 @@ struct wt_content_opts {
 	int hint;			/* --hint, or -1 */
 	bool fail_weak;			/* --fail-weak */
 	unsigned int min_confidence;	/* --min-confidence, default 90 */
+	bool refuse_weak;		/* -f auto writes a file: as --fail-weak */
 };
 extern struct wt_content_opts wt_content;
 

@@ -18,6 +18,7 @@
 
 #include "content.h"
 #include "detect_cmd.h"
+#include "tool.h"
 
 #define WD_EXIT_OK	0
 #define WD_EXIT_UNSUP	1
@@ -57,6 +58,15 @@ static const char detect_usage[] =
 "      --no-utf32        read BOMs exactly as the Encoding Standard: FF FE\n"
 "                        00 00 is UTF-16LE, 00 00 FE FF no BOM (default:\n"
 "                        both are unsupported UTF-32)\n"
+"      --json            one JSON object per file: file, encoding, source,\n"
+"                        confidence (certain or tentative), percent (a\n"
+"                        content guess), unsupported, not_text\n"
+"      --brief           print the encoding only (not-text for data that\n"
+"                        is not text)\n"
+"  -0, --null            print each FILE as it is, followed by a NUL byte\n"
+"                        instead of \": \" (names are otherwise printed with\n"
+"                        control characters and bytes that are not UTF-8\n"
+"                        as \\xHH)\n"
 "  -h, --help            show this help\n"
 "%s"
 "\n"
@@ -70,6 +80,8 @@ enum {
 	OPT_FALLBACK,
 	OPT_UTF8_SNIFF,
 	OPT_NO_UTF32,
+	OPT_JSON,
+	OPT_BRIEF,
 };
 
 static const struct option detect_opts[] = {
@@ -79,6 +91,9 @@ static const struct option detect_opts[] = {
 	{ "fallback", required_argument, NULL, OPT_FALLBACK },
 	{ "utf8-sniff", no_argument, NULL, OPT_UTF8_SNIFF },
 	{ "no-utf32", no_argument, NULL, OPT_NO_UTF32 },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "brief", no_argument, NULL, OPT_BRIEF },
+	{ "null", no_argument, NULL, '0' },
 	{ "help", no_argument, NULL, 'h' },
 	WT_CONTENT_OPTIONS,
 	{ NULL, 0, NULL, 0 },
@@ -158,6 +173,18 @@ static void print_unsup(FILE *f, const struct whatenc_detection *d,
 	fputs(" (unsupported)", f);
 }
 
+int wt_detect_run(enum whatenc_format fmt,
+		  const struct whatenc_detect_opts *opts, const u8 *buf,
+		  size_t len, bool at_eof, struct whatenc_detection *d,
+		  struct whatenc_guess_result *g, bool *content)
+{
+	int r = whatenc_detect(fmt, buf, len, at_eof, opts, d);
+
+	*content = !r && !d->unsupported &&
+		   wt_content_decides(d, opts->flags, true, buf, len, at_eof, g);
+	return r;
+}
+
 int wt_detect_auto(enum whatenc_format fmt,
 		   const struct whatenc_detect_opts *opts, const u8 *buf,
 		   size_t len, bool at_eof, const char *name,
@@ -165,7 +192,8 @@ int wt_detect_auto(enum whatenc_format fmt,
 {
 	struct whatenc_detection d;
 	struct whatenc_guess_result g;
-	int r = whatenc_detect(fmt, buf, len, at_eof, opts, &d);
+	bool content;
+	int r = wt_detect_run(fmt, opts, buf, len, at_eof, &d, &g, &content);
 
 	if (r == -EAGAIN)
 		return r;
@@ -181,7 +209,7 @@ int wt_detect_auto(enum whatenc_format fmt,
 		return WD_EXIT_UNSUP;
 	}
 	*enc = d.enc;
-	if (wt_content_decides(&d, opts->flags, true, buf, len, at_eof, &g))
+	if (content)
 		return wt_content_auto(&g, name, enc);
 	return 0;
 }
@@ -232,6 +260,67 @@ int wt_read_some(int fd, size_t need, u8 **buf, size_t *cap,
 	return 0;
 }
 
+/* How a file's result is printed (--json, --brief, -0). */
+enum wd_style { WD_TEXT, WD_JSON, WD_BRIEF, WD_NULL };
+
+/* One file's result. */
+static void print_result(enum wd_style style, const char *name,
+			 const struct whatenc_detection *d, const u8 *buf,
+			 const struct whatenc_guess_result *g)
+{
+	char unsup[64] = "";
+	FILE *mem;
+
+	if (d->unsupported && !g) {
+		mem = fmemopen(unsup, sizeof(unsup) - 1, "w");
+		if (mem) {
+			print_unsup(mem, d, buf);
+			fclose(mem);
+		}
+	}
+	if (style == WD_JSON) {
+		fputs("{\"file\":", stdout);
+		wt_put_json(stdout, name, strlen(name));
+		if (g && g->kind == WHATENC_GUESS_NOT_TEXT)
+			printf(",\"not_text\":true,\"source\":\"content\",\"percent\":%u}\n",
+			       g->confidence);
+		else if (g)
+			printf(",\"encoding\":\"%s\",\"source\":\"content\",\"confidence\":\"tentative\",\"percent\":%u}\n",
+			       whatenc_name(g->enc), g->confidence);
+		else if (d->unsupported)
+			printf(",\"unsupported\":true,\"encoding\":\"%.*s\",\"source\":\"%s\"}\n",
+			       (int)strcspn(unsup, " \"\\"), unsup,
+			       whatenc_detect_source_name(d->source));
+		else
+			printf(",\"encoding\":\"%s\",\"source\":\"%s\",\"confidence\":\"%s\"}\n",
+			       whatenc_name(d->enc),
+			       whatenc_detect_source_name(d->source),
+			       d->certain ? "certain" : "tentative");
+		return;
+	}
+	if (style == WD_BRIEF) {
+		puts(g ? (g->kind == WHATENC_GUESS_NOT_TEXT ? "not-text" :
+			  whatenc_name(g->enc)) :
+		     d->unsupported ? unsup : whatenc_name(d->enc));
+		return;
+	}
+	if (style == WD_NULL) {
+		fputs(name, stdout);
+		putchar(0);
+	} else {
+		wt_put_escaped(stdout, name, strlen(name));
+		fputs(": ", stdout);
+	}
+	if (g) {
+		wt_content_print(stdout, g);
+		putchar('\n');
+		return;
+	}
+	fputs(d->unsupported ? unsup : whatenc_name(d->enc), stdout);
+	printf(" (%s, %s)\n", whatenc_detect_source_name(d->source),
+	       d->certain ? "certain" : "tentative");
+}
+
 static int get_label(const char *opt, const char *label)
 {
 	int e = whatenc_get_encoding(label, strlen(label));
@@ -248,11 +337,12 @@ int whatenc_detect_main(int argc, char **argv)
 {
 	struct whatenc_detect_opts o = { 0 };
 	int fmt = -1, opt, i, e, r, status = WD_EXIT_OK;
+	enum wd_style style = WD_TEXT;
 	u8 *buf = NULL;
 	size_t cap = 0;
 
 	optind = 0;	/* glibc: start over (main may have used getopt) */
-	while ((opt = getopt_long(argc, argv, "F:h", detect_opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "F:h0", detect_opts, NULL)) != -1) {
 		switch (opt) {
 		case 'F':
 			fmt = wt_detect_parse_format(optarg);
@@ -287,6 +377,15 @@ int whatenc_detect_main(int argc, char **argv)
 		case OPT_NO_UTF32:
 			o.flags |= WHATENC_DETECT_NO_UTF32;
 			break;
+		case OPT_JSON:
+			style = WD_JSON;
+			break;
+		case OPT_BRIEF:
+			style = WD_BRIEF;
+			break;
+		case '0':
+			style = WD_NULL;
+			break;
 		case WT_OPT_CONTENT_FIRST ... WT_OPT_CONTENT_LAST:
 			if (wt_content_option(opt, optarg))
 				return WD_EXIT_ERR;
@@ -318,8 +417,8 @@ int whatenc_detect_main(int argc, char **argv)
 		if (!is_stdin) {
 			fd = open(name, O_RDONLY | O_CLOEXEC);
 			if (fd < 0) {
-				fprintf(stderr, "whatenc detect: %s: %s\n", name,
-					strerror(errno));
+				wt_name_error("whatenc detect", name,
+					      strerror(errno));
 				status = WD_EXIT_ERR;
 				continue;
 			}
@@ -329,24 +428,20 @@ int whatenc_detect_main(int argc, char **argv)
 		if (!is_stdin)
 			close(fd);
 		if (r) {
-			fprintf(stderr, "whatenc detect: %s: %s\n", name,
-				strerror(r));
+			wt_name_error("whatenc detect", name, strerror(r));
 			status = WD_EXIT_ERR;
 			continue;
 		}
 		r = whatenc_detect(f, buf, len, at_eof, &o, &d);
 		if (r) {
 			/* cannot happen: we read more than the look-ahead */
-			fprintf(stderr, "whatenc detect: %s: %s\n", name,
-				strerror(-r));
+			wt_name_error("whatenc detect", name, strerror(-r));
 			status = WD_EXIT_ERR;
 			continue;
 		}
-		printf("%s: ", is_stdin ? "-" : name);
 		if (wt_content_decides(&d, o.flags, false, buf, len, at_eof,
 				       &g)) {
-			wt_content_print(stdout, &g);
-			putchar('\n');
+			print_result(style, is_stdin ? "-" : name, &d, buf, &g);
 			if ((g.kind == WHATENC_GUESS_NOT_TEXT ||
 			     (wt_content.fail_weak &&
 			      g.confidence < wt_content.min_confidence)) &&
@@ -354,15 +449,9 @@ int whatenc_detect_main(int argc, char **argv)
 				status = WD_EXIT_UNSUP;
 			continue;
 		}
-		if (d.unsupported) {
-			print_unsup(stdout, &d, buf);
-			if (status == WD_EXIT_OK)
-				status = WD_EXIT_UNSUP;
-		} else {
-			fputs(whatenc_name(d.enc), stdout);
-		}
-		printf(" (%s, %s)\n", whatenc_detect_source_name(d.source),
-		       d.certain ? "certain" : "tentative");
+		print_result(style, is_stdin ? "-" : name, &d, buf, NULL);
+		if (d.unsupported && status == WD_EXIT_OK)
+			status = WD_EXIT_UNSUP;
 	}
 	free(buf);
 	if (fflush(stdout))

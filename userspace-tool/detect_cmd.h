@@ -8,6 +8,7 @@
 
 #include "whatenc.h"
 #include "whatenc_detect.h"
+#include "whatenc_guess.h"
 
 /*
  * `whatenc detect [OPTION...] FILE...`: argv[0] is the subcommand's name
@@ -49,6 +50,16 @@ int wt_detect_auto(enum whatenc_format fmt,
 		   const struct whatenc_detect_opts *opts, const u8 *buf,
 		   size_t len, bool at_eof, const char *name,
 		   enum whatenc_encoding *enc);
+
+/*
+ * whatenc_detect() on @buf[0..@len), and whether the content decides
+ * (*@content, with its guess in *@g: wt_content_decides() for a
+ * conversion). Returns whatenc_detect()'s value (0, -EAGAIN, ...).
+ */
+int wt_detect_run(enum whatenc_format fmt,
+		  const struct whatenc_detect_opts *opts, const u8 *buf,
+		  size_t len, bool at_eof, struct whatenc_detection *d,
+		  struct whatenc_guess_result *g, bool *content);
 
 /*
  * Read from @fd into *@buf (grown as needed; *@cap is its size) until

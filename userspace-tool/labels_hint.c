@@ -29,15 +29,7 @@ static const struct {
 	const char *label;
 	const char *hint;
 } unknown_hints[] = {
-	{ "cp936", "did you mean gbk? (cp936 is GBK in glibc and Windows)" },
 	{ "ms936", "did you mean gbk?" },
-	{ "windows-936", "did you mean gbk?" },
-	{ "cp949", "did you mean euc-kr? (the Encoding Standard's EUC-KR is windows-949)" },
-	{ "uhc", "did you mean euc-kr? (the Encoding Standard's EUC-KR is windows-949)" },
-	{ "cp950", "did you mean big5? (the Encoding Standard's Big5 includes the HKSCS extensions)" },
-	{ "cp932", "did you mean shift_jis? (the Encoding Standard's Shift_JIS is windows-31j)" },
-	{ "eucjp", "did you mean euc-jp?" },
-	{ "euckr", "did you mean euc-kr?" },
 	{ "utf-32", "UTF-32 is not supported (the Encoding Standard has no UTF-32)" },
 	{ "utf-32le", "UTF-32 is not supported (the Encoding Standard has no UTF-32)" },
 	{ "utf-32be", "UTF-32 is not supported (the Encoding Standard has no UTF-32)" },
@@ -47,6 +39,34 @@ static const struct {
 	{ "utf-7", "UTF-7 is not supported (the Encoding Standard has no UTF-7)" },
 	{ "wtf-8", "did you mean utf-8 with --wtf8? (WTF-8 has no label)" },
 	{ "cesu-8", "CESU-8 is not supported" },
+};
+
+/*
+ * iconv's (glibc's) names that are not Encoding Standard labels, for the
+ * encodings the standard has under other names: accepted by the CLI only
+ * (whatenc(1) lists them; the kernel and library API take the standard's
+ * labels only).
+ */
+static const struct {
+	const char *name;
+	enum whatenc_encoding enc;
+} iconv_names[] = {
+	{ "cp932", WHATENC_SHIFT_JIS },		/* windows-31j */
+	{ "cp936", WHATENC_GBK },
+	{ "windows-936", WHATENC_GBK },
+	{ "cp949", WHATENC_EUC_KR },		/* UHC, windows-949 */
+	{ "uhc", WHATENC_EUC_KR },
+	{ "cp950", WHATENC_BIG5 },
+	{ "big5hkscs", WHATENC_BIG5 },
+	{ "eucjp", WHATENC_EUC_JP },
+	{ "euckr", WHATENC_EUC_KR },
+	{ "ms-ee", WHATENC_WINDOWS_1250 },
+	{ "ms-cyrl", WHATENC_WINDOWS_1251 },
+	{ "ms-ansi", WHATENC_WINDOWS_1252 },
+	{ "ms-greek", WHATENC_WINDOWS_1253 },
+	{ "ms-turk", WHATENC_WINDOWS_1254 },
+	{ "ms-hebr", WHATENC_WINDOWS_1255 },
+	{ "ms-arab", WHATENC_WINDOWS_1256 },
 };
 
 /* @label without surrounding ASCII whitespace, in @buf; NULL if too long. */
@@ -92,6 +112,28 @@ void wt_label_warn(const char *label, int enc, bool output)
 				wt_prog, label);
 		return;
 	}
+}
+
+/**
+ * wt_get_encoding() - an Encoding Standard label, or one of iconv's names
+ * @label: the label given
+ *
+ * Return: the encoding, or -1.
+ */
+int wt_get_encoding(const char *label)
+{
+	char buf[32];
+	const char *l;
+	int e = whatenc_get_encoding(label, strlen(label));
+	size_t i;
+
+	if (e >= 0 && e < WHATENC_NR_ENCODINGS)
+		return e;
+	l = trim(label, buf, sizeof(buf));
+	for (i = 0; l && i < sizeof(iconv_names) / sizeof(iconv_names[0]); i++)
+		if (!strcasecmp(l, iconv_names[i].name))
+			return iconv_names[i].enc;
+	return -1;
 }
 
 /**

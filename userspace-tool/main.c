@@ -32,6 +32,7 @@ static const char usage_text[] =
 "       whatenc detect [OPTION...] FILE...   (see whatenc detect --help)\n"
 "       whatenc names [OPTION...] DIR...     (see whatenc names --help)\n"
 "       whatenc check [OPTION...] FILE...    (see whatenc check --help)\n"
+"       whatenc -r [-i | -o DIR | --dry-run] [OPTION...] DIR...\n"
 "Convert text between the encodings of the WHATWG Encoding Standard.\n"
 "\n"
 "Reads each FILE (or standard input when there is none or FILE is -) as\n"
@@ -57,6 +58,35 @@ static const char usage_text[] =
 "                        replaced only if everything converted\n"
 "  -i, --in-place        convert each FILE into itself (replaced only if\n"
 "                        it converted)\n"
+"      --allow-replace   with -i (and -o with -f auto): convert even if\n"
+"                        malformed input must be replaced by U+FFFD (by\n"
+"                        default such a file is left as it was, exit 1)\n"
+"      --strict          a FROM that the content contradicts (valid\n"
+"                        non-ASCII UTF-8, a byte order mark, a declaration\n"
+"                        of another encoding) is an error (exit 1), not a\n"
+"                        warning\n"
+"  -r, --recursive       convert the files under each DIR: first a plan (a\n"
+"                        line per file: action, encoding, its source and\n"
+"                        confidence), then -i converts in place or -o DIR\n"
+"                        writes a mirror tree; files already in TO, empty,\n"
+"                        binary, special or symbolic links are not touched;\n"
+"                        a weak guess, U+FFFD needed (without\n"
+"                        --allow-replace), an unmappable character or a\n"
+"                        declaration that cannot follow leave a file alone;\n"
+"                        a summary ends the run\n"
+"      --dry-run         -r: print the plan, change nothing\n"
+"      --json            -r: the plan as one JSON object per file (path,\n"
+"                        action, encoding, source, confidence, bytes,\n"
+"                        replace, declarations, detail, status)\n"
+"      --backup[=SUFFIX] -r -i: keep each replaced file as FILE~ (or\n"
+"                        FILESUFFIX; a hard link, never overwritten)\n"
+"  -j, --jobs=N          -r: N processes (the output is that of -j 1)\n"
+"      --follow-symlinks -o/-i: replace the file a symbolic link someone\n"
+"                        else owns points to (default: refused)\n"
+"      --keep-declarations  -o/-i: leave HTML <meta>, XML and CSS @charset\n"
+"                        declarations as they are (default: rewritten to\n"
+"                        TO, or the file is not converted where they\n"
+"                        cannot be, e.g. HTML to UTF-16)\n"
 "      --fatal           malformed input is an error (default: U+FFFD,\n"
 "                        counted and reported)\n"
 "  -c                    omit malformed input and characters TO cannot\n"
@@ -82,18 +112,25 @@ static const char usage_text[] =
 "  -s, --silent          no warnings (errors are still reported)\n"
 "  -v, --verbose         report engine, encodings and counts on standard\n"
 "                        error\n"
-"      --progress        show bytes and rate on standard error (terminal only)\n"
+"      --progress        show the file, its number, bytes, rate and ETA on\n"
+"                        standard error (terminal only)\n"
 "  -h, --help            show this help\n"
 "  -V, --version         show the version\n"
 "\n"
+"Files written with -o or -i are replaced only when the output differs:\n"
+"a file already in TO (or empty) keeps its inode and mtime.\n"
+"\n"
 "Exit status: 0 success; 1 conversion error (malformed input with --fatal,\n"
-"a character TO cannot represent with --unmappable=fail, any replacement\n"
-"with --error-on-replace): the message names the file, the byte offset,\n"
-"line and column, and the bytes or code point, and the output before the\n"
-"error has been written; 2 usage error, unknown label, I/O error (a file\n"
-"that cannot be read is reported and skipped), or no /dev/whatenc with\n"
-"--engine=kernel; 141 the output was closed early (broken pipe; no\n"
-"message).\n"
+"or with -i without --allow-replace; a character TO cannot represent with\n"
+"--unmappable=fail; any replacement with --error-on-replace; with -i or -o,\n"
+"a -f auto guess below --min-confidence or a declaration that cannot\n"
+"follow; with --strict, a FROM the content contradicts): the message names\n"
+"the file, the byte offset, line and column, and the bytes or code point,\n"
+"and the output before the error has been written; 2 usage error, unknown\n"
+"label, I/O error (a file that cannot be read is reported and skipped), or\n"
+"no /dev/whatenc with --engine=kernel; 141 the output was closed early\n"
+"(broken pipe; no message). With -r: 0 every file converted or needing\n"
+"nothing; 1 some file left alone; 2 an I/O error.\n"
 "Environment: WHATENC_DEVICE overrides the device path (/dev/whatenc).\n";
 
 enum {
@@ -107,6 +144,13 @@ enum {
 	OPT_FORMAT,
 	OPT_UNMAPPABLE,
 	OPT_ERROR_ON_REPLACE,
+	OPT_ALLOW_REPLACE,
+	OPT_STRICT,
+	OPT_FOLLOW_SYMLINKS,
+	OPT_KEEP_DECLARATIONS,
+	OPT_DRY_RUN,
+	OPT_JSON,
+	OPT_BACKUP,
 };
 
 static const struct option long_opts[] = {
@@ -118,6 +162,15 @@ static const struct option long_opts[] = {
 	{ "html", no_argument, NULL, OPT_HTML },
 	{ "unmappable", required_argument, NULL, OPT_UNMAPPABLE },
 	{ "error-on-replace", no_argument, NULL, OPT_ERROR_ON_REPLACE },
+	{ "allow-replace", no_argument, NULL, OPT_ALLOW_REPLACE },
+	{ "strict", no_argument, NULL, OPT_STRICT },
+	{ "follow-symlinks", no_argument, NULL, OPT_FOLLOW_SYMLINKS },
+	{ "keep-declarations", no_argument, NULL, OPT_KEEP_DECLARATIONS },
+	{ "recursive", no_argument, NULL, 'r' },
+	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "backup", optional_argument, NULL, OPT_BACKUP },
+	{ "jobs", required_argument, NULL, 'j' },
 	{ "bom", required_argument, NULL, OPT_BOM },
 	{ "wtf8", no_argument, NULL, OPT_WTF8 },
 	{ "engine", required_argument, NULL, OPT_ENGINE },
@@ -143,9 +196,9 @@ static void usage_error(const char *fmt, const char *arg)
 
 static int get_encoding(const char *label)
 {
-	int e = whatenc_get_encoding(label, strlen(label));
+	int e = wt_get_encoding(label);
 
-	if (e < 0 || e >= WHATENC_NR_ENCODINGS) {
+	if (e < 0) {
 		wt_label_unknown(label);
 		exit(WT_EXIT_ERR);
 	}
@@ -265,7 +318,7 @@ static int check_same(char **files, int n, const char *out)
 		}
 		if (!stat(files[i], &st) && wt_same_file(&st, &out_st)) {
 			fprintf(stderr, "%s: %s: input file is also the output file%s\n",
-				wt_prog, files[i],
+				wt_prog, wt_shown(files[i]),
 				out ? " (use -i to convert a file in place)" : "");
 			return WT_EXIT_ERR;
 		}
@@ -297,8 +350,25 @@ static int open_input(const char *name)
 		errno = EISDIR;
 	}
 	if (fd < 0)
-		fprintf(stderr, "%s: %s: %s\n", wt_prog, name, strerror(errno));
+		fprintf(stderr, "%s: %s: %s\n", wt_prog, wt_shown(name),
+			strerror(errno));
 	return fd;
+}
+
+/* --progress: the size of all inputs, or 0 if one is not a regular file. */
+static u64 total_size(char **files, int n)
+{
+	struct stat st;
+	u64 sum = 0;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (!strcmp(files[i], "-") || stat(files[i], &st) ||
+		    !S_ISREG(st.st_mode))
+			return 0;
+		sum += st.st_size;
+	}
+	return sum;
 }
 
 /* The worse of two exit statuses (a broken pipe is the worst). */
@@ -318,20 +388,24 @@ static int convert_in_place(struct wt_ctx *c, char **files, int n)
 	for (i = 0; i < n && !c->out_failed; i++) {
 		u64 repl = c->replaced + c->substituted;
 
+		c->cur = files[i];
+		c->file_no = i + 1;
 		fd = open_input(files[i]);
 		if (fd < 0) {
 			status = worse(status, WT_EXIT_ERR);
 			continue;
 		}
-		r = wt_out_open(&w, files[i]);
+		r = wt_out_open(&w, files[i], c->o->out_flags);
 		if (!r) {
 			c->out_fd = w.fd;
 			c->out_name = files[i];
+			c->cmp = &w;
 			r = wt_convert_fd(c, fd, files[i]);
 			if (!r && c->o->error_on_replace &&
 			    c->replaced + c->substituted > repl)
 				r = WT_EXIT_CONV;
 			r = worse(r, wt_out_close(&w, files[i], !r));
+			c->cmp = NULL;
 		}
 		close(fd);
 		status = worse(status, r);
@@ -350,6 +424,8 @@ static int convert_all(struct wt_ctx *c, char **files, int n)
 	if (n == 0)
 		return wt_convert_fd(c, STDIN_FILENO, "standard input");
 	for (i = 0; i < n; i++) {
+		c->cur = files[i];
+		c->file_no = i + 1;
 		fd = open_input(files[i]);
 		if (fd < 0) {
 			status = worse(status, WT_EXIT_ERR);
@@ -377,17 +453,26 @@ int main(int argc, char **argv)
 	const char *engine = "auto", *bom = "sniff", *out = NULL;
 	const char *format = "auto", *unmappable = NULL;
 	bool html = false, wtf8 = false, progress = false, in_place = false;
-	bool ignore = false;
-	struct wt_out w = { .fd = -1 };
+	bool ignore = false, allow_replace = false, keep_decls = false;
+	struct wt_tree_opts tree = { .jobs = 1 };
+	char *end;
+	struct wt_out w = { .fd = -1, .cmp_fd = -1 };
 	int opt, status;
 
-	if (argc > 1 && !strcmp(argv[1], "detect"))
+	/* argv[0] of a subcommand: getopt's messages say "whatenc SUB:" */
+	if (argc > 1 && !strcmp(argv[1], "detect")) {
+		argv[1] = "whatenc detect";
 		return whatenc_detect_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "names"))
+	}
+	if (argc > 1 && !strcmp(argv[1], "names")) {
+		argv[1] = "whatenc names";
 		return whatenc_names_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "check"))
+	}
+	if (argc > 1 && !strcmp(argv[1], "check")) {
+		argv[1] = "whatenc check";
 		return whatenc_check_main(argc - 1, argv + 1);
-	while ((opt = getopt_long(argc, argv, "f:t:o:icslvhV", long_opts,
+	}
+	while ((opt = getopt_long(argc, argv, "f:t:o:icslvhVrj:", long_opts,
 				  NULL)) != -1) {
 		switch (opt) {
 		case 'f':
@@ -419,6 +504,39 @@ int main(int argc, char **argv)
 			break;
 		case OPT_ERROR_ON_REPLACE:
 			o.error_on_replace = true;
+			break;
+		case OPT_ALLOW_REPLACE:
+			allow_replace = true;
+			break;
+		case OPT_STRICT:
+			o.strict = true;
+			break;
+		case OPT_FOLLOW_SYMLINKS:
+			o.out_flags |= WT_OUT_FOLLOW;
+			break;
+		case OPT_KEEP_DECLARATIONS:
+			keep_decls = true;
+			break;
+		case 'r':
+			tree.recursive = true;
+			break;
+		case OPT_DRY_RUN:
+			tree.dry_run = true;
+			break;
+		case OPT_JSON:
+			tree.json = true;
+			break;
+		case OPT_BACKUP:
+			tree.backup = optarg ? optarg : "~";
+			if (!*tree.backup || strchr(tree.backup, '/'))
+				usage_error("--backup: '%s' is not a file name suffix",
+					    tree.backup);
+			break;
+		case 'j':
+			tree.jobs = strtol(optarg, &end, 10);
+			if (*end || tree.jobs < 1 || tree.jobs > 256)
+				usage_error("-j: '%s' is not a number from 1 to 256",
+					    optarg);
 			break;
 		case OPT_BOM:
 			bom = optarg;
@@ -519,30 +637,62 @@ int main(int argc, char **argv)
 		o.enc_flags |= WHATENC_ENC_HTML;
 	if (in_place && out)
 		usage_error("%s", "-i and -o exclude each other");
+	if ((tree.dry_run || tree.json || tree.backup || tree.jobs > 1) &&
+	    !tree.recursive)
+		usage_error("%s", "--dry-run, --json, --backup and -j go with -r");
+	if (tree.recursive) {
+		if (optind == argc)
+			usage_error("%s", "-r needs directories");
+		if (!in_place && !out && !tree.dry_run)
+			usage_error("%s", "-r needs -i (in place), -o DIR (a mirror tree) or --dry-run");
+		if (tree.backup && !in_place)
+			usage_error("%s", "--backup goes with -i");
+		if (out && !strcmp(out, "-"))
+			usage_error("%s", "-r -o needs a directory");
+		tree.in_place = in_place;
+		tree.out_dir = out;
+		tree.allow_replace = allow_replace;
+	}
 	if (in_place && optind == argc)
 		usage_error("%s", "-i needs files to convert in place");
 	for (int i = optind; in_place && i < argc; i++)
 		if (!strcmp(argv[i], "-"))
 			usage_error("%s", "-i cannot convert standard input in place");
+	if (out && !strcmp(out, "-"))
+		out = NULL;	/* standard output */
+	/*
+	 * A file that is replaced (-i), or written from a guess (-f auto
+	 * with -o), is not written with U+FFFD in it, nor on a weak guess,
+	 * unless asked: the run fails and the file is left as it was.
+	 */
+	if ((in_place || (out && (o.auto_from || tree.recursive))) &&
+	    !allow_replace &&
+	    !o.omit_invalid && !o.fatal) {
+		o.fatal = true;
+		o.refuse_replace = true;
+	}
+	if (in_place || out || tree.recursive) {
+		wt_content.refuse_weak = true;
+		o.fix_decls = !keep_decls;
+	}
 	o.eng = pick_engine(engine, o.verbose);
 	o.progress = progress && isatty(STDERR_FILENO);
 
 	signal(SIGPIPE, SIG_IGN);
-	if (out && !strcmp(out, "-"))
-		out = NULL;
-	if (!in_place) {
+	if (!in_place && !tree.recursive) {
 		status = check_same(argv + optind, argc - optind, out);
 		if (status)
 			return status;
 	}
-	if (out) {
-		if (wt_out_open(&w, out))
+	if (out && !tree.recursive) {
+		if (wt_out_open(&w, out, o.out_flags))
 			return WT_EXIT_ERR;
 		c.out_fd = w.fd;
+		c.cmp = &w;
 		c.out_name = out;
 	}
 
-	c.in = malloc(WT_INBUF);
+	c.in = malloc(WT_INBUF + WT_INSLACK);
 	c.mid = malloc(WT_MIDBUF);
 	c.out = malloc(WT_OUTBUF);
 	if (!c.in || !c.mid || !c.out) {
@@ -557,7 +707,11 @@ int main(int argc, char **argv)
 		c.t_last = c.t_start;
 	}
 
-	if (in_place)
+	c.nfiles = argc - optind;
+	c.total = total_size(argv + optind, argc - optind);
+	if (tree.recursive)
+		status = wt_tree_main(&c, &tree, argv + optind, argc - optind);
+	else if (in_place)
 		status = convert_in_place(&c, argv + optind, argc - optind);
 	else
 		status = convert_all(&c, argv + optind, argc - optind);
@@ -565,7 +719,7 @@ int main(int argc, char **argv)
 	    c.replaced + c.substituted)
 		status = WT_EXIT_CONV;
 	wt_progress_end(&c);
-	if (out)
+	if (out && !tree.recursive)
 		status = worse(status, wt_out_close(&w, out, !status));
 	free(c.in);
 	free(c.mid);

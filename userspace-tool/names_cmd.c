@@ -11,6 +11,11 @@
  * (--apply) uses renameat2(RENAME_NOREPLACE): an existing name is never
  * overwritten, a collision is reported and the name left alone.
  * Directories are processed children first, so that paths stay valid.
+ * A guess below --min-confidence (default 90) is not acted on. Each
+ * rename is recorded, as it is made, in an undo log (--log, or
+ * whatenc-names-DATE.undo in the current directory), which --undo LOG
+ * reverts, last rename first, never overwriting. Every name printed goes
+ * through wt_put_escaped() (or JSON's escapes with --json).
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -21,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "content.h"
@@ -38,26 +44,45 @@ static const char names_usage[] =
 "followed) that are not valid UTF-8, each with the encoding guessed for\n"
 "it and its UTF-8 form:\n"
 "  DIR/OLD -> NEW (ENCODING, content, N%%)\n"
-"OLD shows bytes that are not UTF-8 as \\xHH. The names of a directory\n"
-"are judged together, then those of the whole tree, then each alone.\n"
-"Nothing is renamed without --apply; a dry run reports names whose UTF-8\n"
-"form exists already (collisions).\n"
+"Names are printed with control characters, backslashes and bytes that\n"
+"are not UTF-8 as \\xHH. The names of a directory are judged together,\n"
+"then those of the whole tree, then each alone. Nothing is renamed\n"
+"without --apply; a dry run reports names whose UTF-8 form exists\n"
+"already (collisions).\n"
 "\n"
 "      --apply           rename; an existing name is never overwritten (a\n"
-"                        collision is reported and the name left alone)\n"
+"                        collision is reported and the name left alone);\n"
+"                        each rename is written to an undo log\n"
+"      --log=LOG         the undo log --apply writes (default:\n"
+"                        whatenc-names-DATE-TIME-PID.undo in the current\n"
+"                        directory); an existing LOG is not overwritten\n"
+"      --undo LOG        revert the renames LOG records, last first; a\n"
+"                        name that exists again is not overwritten\n"
 "  -f, --from-code=FROM  the names' encoding, instead of guessing\n"
 "      --hint=LANG       a language, locale or domain whose encodings the\n"
 "                        guess favours a little\n"
 "      --min-confidence=N  leave names whose guess is below N%% alone\n"
-"                        (default 50)\n"
+"                        (default 90)\n"
+"      --json            one JSON object per name (dir, old, new,\n"
+"                        encoding, source, confidence, action); OLD and\n"
+"                        DIR escaped as in text output\n"
 "  -h, --help            show this help\n"
 "\n"
 "Exit status: 0 no name left to convert; 1 some name could not be\n"
 "converted (collision, undecodable, weak guess, not text); 2 usage or\n"
 "I/O error.\n";
 
+enum {
+	OPT_LOG = 256,
+	OPT_UNDO,
+	OPT_JSON,
+};
+
 static const struct option names_opts[] = {
 	{ "apply", no_argument, NULL, 'a' },
+	{ "log", required_argument, NULL, OPT_LOG },
+	{ "undo", required_argument, NULL, OPT_UNDO },
+	{ "json", no_argument, NULL, OPT_JSON },
 	{ "from-code", required_argument, NULL, 'f' },
 	{ "hint", required_argument, NULL, WT_OPT_HINT },
 	{ "min-confidence", required_argument, NULL, WT_OPT_MIN_CONFIDENCE },
@@ -72,7 +97,8 @@ struct wn_name {
 };
 
 struct wn_ctx {
-	bool apply;
+	bool apply, json;
+	FILE *log;			/* --apply: the undo log */
 	int from;			/* -f, or -1 */
 	struct whatenc_guess_result tree;	/* all legacy names */
 	bool pass2;			/* tree guess known */
@@ -90,20 +116,75 @@ static bool is_utf8(const char *s, size_t len)
 				   sizeof(out), 0) >= 0;
 }
 
-/* @s as is if it is UTF-8, else with bytes >= 0x80 as \\xHH */
-static void print_raw(const char *s, size_t len)
+/* "@dir/@name" (@dir has no trailing slash), allocated */
+static char *join(const char *dir, const char *name)
 {
-	bool utf8 = is_utf8(s, len);
-	size_t i;
+	char *p;
 
-	for (i = 0; i < len; i++) {
-		u8 c = s[i];
+	if (asprintf(&p, "%s/%s", dir, name) < 0)
+		abort();
+	return p;
+}
 
-		if ((c >= 0x80 && !utf8) || c < 0x20 || c == '\\')
-			printf("\\x%02x", c);
-		else
-			putchar(c);
+/* @path with its trailing slashes removed ("/" stays), allocated */
+static char *trim(const char *path)
+{
+	char *p = strdup(path);
+	size_t n = strlen(p);
+
+	while (n > 1 && p[n - 1] == '/')
+		p[--n] = 0;
+	return p;
+}
+
+/* One name's line: text (escaped) or a JSON object. */
+static void report(const struct wn_ctx *c, const char *path,
+		   const struct wn_name *nm, const char *new, int enc,
+		   unsigned int conf, const char *action, const char *text)
+{
+	char esc[4 * 4096 + 1];
+
+	if (c->json) {
+		fputs("{\"dir\":", stdout);
+		wt_escape(path, strlen(path), esc, sizeof(esc));
+		wt_put_json(stdout, esc, strlen(esc));
+		fputs(",\"old\":", stdout);
+		wt_escape(nm->name, nm->len, esc, sizeof(esc));
+		wt_put_json(stdout, esc, strlen(esc));
+		if (new) {
+			fputs(",\"new\":", stdout);
+			wt_put_json(stdout, new, strlen(new));
+		}
+		if (enc >= 0)
+			printf(",\"encoding\":\"%s\",\"source\":\"%s\",\"confidence\":%u",
+			       whatenc_name(enc), c->from >= 0 ? "given" : "content",
+			       conf);
+		printf(",\"action\":\"%s\"}\n", action);
+		return;
 	}
+	wt_put_escaped(stdout, path, strlen(path));
+	putchar('/');
+	wt_put_escaped(stdout, nm->name, nm->len);
+	if (new) {
+		fputs(" -> ", stdout);
+		wt_put_escaped(stdout, new, strlen(new));
+		printf(" (%s, %s, %u%%)", whatenc_name(enc),
+		       c->from >= 0 ? "given" : "content", conf);
+	}
+	printf("%s\n", text);
+}
+
+/* Record a rename in the undo log: DIR<TAB>OLD<TAB>NEW, escaped. */
+static int log_rename(struct wn_ctx *c, const char *abs, const char *old,
+		      const char *new)
+{
+	wt_put_escaped(c->log, abs, strlen(abs));
+	putc('\t', c->log);
+	wt_put_escaped(c->log, old, strlen(old));
+	putc('\t', c->log);
+	wt_put_escaped(c->log, new, strlen(new));
+	putc('\n', c->log);
+	return fflush(c->log) || fsync(fileno(c->log)) ? -1 : 0;
 }
 
 /* Read the entries of @fd (consumed), "." and ".." left out. */
@@ -173,7 +254,7 @@ static int decode(const struct wn_name *nm, int enc, char *out, size_t size)
 }
 
 /* One name: decide, print, rename. */
-static void one(struct wn_ctx *c, int dfd, const char *path,
+static void one(struct wn_ctx *c, int dfd, const char *path, const char *abs,
 		const struct wn_name *nm, const struct whatenc_guess_result *dir)
 {
 	const struct whatenc_guess_result *use[3];
@@ -181,9 +262,10 @@ static void one(struct wn_ctx *c, int dfd, const char *path,
 	struct whatenc_guess_result forced = {
 		.kind = WHATENC_GUESS_TEXT, .enc = c->from, .confidence = 100,
 	};
-	char out[4096];
-	int i, n = 0, enc = -1;
-	unsigned int conf = 0;
+	char out[4096], msg[96];
+	int i, n = 0, enc = -1, weak = -1;
+	unsigned int conf = 0, weak_conf = 0;
+	struct stat st;
 
 	c->found++;
 	if (c->from >= 0) {
@@ -197,46 +279,63 @@ static void one(struct wn_ctx *c, int dfd, const char *path,
 		use[n++] = &self;
 	}
 	for (i = 0; i < n; i++) {
-		if (!usable(use[i]) && c->from < 0)
+		if (use[i]->kind != WHATENC_GUESS_TEXT ||
+		    decode(nm, use[i]->enc, out, sizeof(out)) < 0)
 			continue;
-		if (decode(nm, use[i]->enc, out, sizeof(out)) >= 0) {
-			enc = use[i]->enc;
-			conf = use[i]->confidence;
-			break;
+		if (!usable(use[i]) && c->from < 0) {
+			if (weak < 0 || use[i]->confidence > weak_conf) {
+				weak = use[i]->enc;
+				weak_conf = use[i]->confidence;
+			}
+			continue;
 		}
+		enc = use[i]->enc;
+		conf = use[i]->confidence;
+		break;
 	}
-	print_raw(path, strlen(path));
-	putchar('/');
-	print_raw(nm->name, nm->len);
-	if (enc < 0) {
-		printf(": left alone: no confident guess decodes it\n");
-		c->status = WN_FAIL;
+	c->status = enc < 0 ? WN_FAIL : c->status;
+	if (enc < 0 && weak >= 0) {
+		snprintf(msg, sizeof(msg), ": left alone: weak guess %s (%u%%; --min-confidence=%u to accept it)",
+			 whatenc_name(weak), weak_conf, weak_conf);
+		report(c, path, nm, NULL, -1, 0, "weak-guess", msg);
 		return;
 	}
-	printf(" -> %s (%s, %s, %u%%)", out, whatenc_name(enc),
-	       c->from >= 0 ? "given" : "content", conf);
+	if (enc < 0) {
+		report(c, path, nm, NULL, -1, 0, "left-alone",
+		       ": left alone: no guess decodes it");
+		return;
+	}
 	if (!c->apply) {
-		struct stat st;
-
 		if (!fstatat(dfd, out, &st, AT_SYMLINK_NOFOLLOW)) {
-			printf(": collision: the new name exists\n");
+			report(c, path, nm, out, enc, conf, "collision",
+			       ": collision: the new name exists");
 			c->status = WN_FAIL;
 			return;
 		}
-		putchar('\n');
+		report(c, path, nm, out, enc, conf, "rename", "");
 		return;
 	}
 	if (renameat2(dfd, nm->name, dfd, out, RENAME_NOREPLACE)) {
-		printf(": NOT renamed: %s\n", errno == EEXIST ?
-		       "the new name exists (collision)" : strerror(errno));
-		c->status = errno == EEXIST ? WN_FAIL : WN_ERR;
+		int err = errno;
+
+		snprintf(msg, sizeof(msg), ": NOT renamed: %s",
+			 err == EEXIST ? "the new name exists (collision)" :
+			 strerror(err));
+		report(c, path, nm, out, enc, conf, "not-renamed", msg);
+		c->status = err == EEXIST ? WN_FAIL : WN_ERR;
 		return;
 	}
-	printf(": renamed\n");
+	if (log_rename(c, abs, nm->name, out)) {
+		fprintf(stderr, "whatenc names: the undo log: %s: stopping\n",
+			strerror(errno));
+		c->status = WN_ERR;
+		c->apply = false;
+	}
+	report(c, path, nm, out, enc, conf, "renamed", ": renamed");
 	c->renamed++;
 }
 
-static void walk(struct wn_ctx *c, int dfd, const char *path)
+static void walk(struct wn_ctx *c, int dfd, const char *path, const char *abs)
 {
 	size_t n, i, k = 0;
 	struct wn_name *v = read_dir(openat(dfd, ".", O_RDONLY | O_DIRECTORY |
@@ -253,16 +352,19 @@ static void walk(struct wn_ctx *c, int dfd, const char *path)
 		if (v[i].dir) {
 			int sub = openat(dfd, v[i].name, O_RDONLY | O_DIRECTORY |
 					 O_NOFOLLOW | O_CLOEXEC);
-			char *sp;
+			char *sp = join(path, v[i].name);
+			char *sa = join(abs, v[i].name);
 
-			if (sub < 0 || asprintf(&sp, "%s/%s", path, v[i].name) < 0) {
-				fprintf(stderr, "whatenc names: %s/%s: %s\n", path,
-					v[i].name, strerror(errno));
+			if (sub < 0) {
+				fputs("whatenc names: ", stderr);
+				wt_put_escaped(stderr, sp, strlen(sp));
+				fprintf(stderr, ": %s\n", strerror(errno));
 				c->status = WN_ERR;
 			} else {
-				walk(c, sub, sp);
-				free(sp);
+				walk(c, sub, sp, sa);
 			}
+			free(sp);
+			free(sa);
 			if (sub >= 0)
 				close(sub);
 		}
@@ -287,7 +389,7 @@ static void walk(struct wn_ctx *c, int dfd, const char *path)
 		guess_set(leg, len, k, &dir);
 		for (i = 0; i < n; i++)
 			if (!is_utf8(v[i].name, v[i].len))
-				one(c, dfd, path, &v[i], &dir);
+				one(c, dfd, path, abs, &v[i], &dir);
 	}
 	for (i = 0; i < n; i++)
 		free(v[i].name);
@@ -296,21 +398,143 @@ static void walk(struct wn_ctx *c, int dfd, const char *path)
 	free(len);
 }
 
+/* Split an undo log line into its three fields, unescaped. */
+static bool parse_line(char *line, char *f[3], size_t size)
+{
+	char *p = line, *t;
+	int k;
+
+	line[strcspn(line, "\n")] = 0;
+	for (k = 0; k < 3; k++) {
+		t = k < 2 ? strchr(p, '\t') : p + strlen(p);
+		if (!t || wt_unescape(p, t - p, f[k], size) < 0)
+			return false;
+		p = t + 1;
+	}
+	return true;
+}
+
+/* --undo LOG: revert the renames, last first, never overwriting. */
+static int undo(const char *log)
+{
+	FILE *f = fopen(log, "r");
+	char **lines = NULL, *line = NULL, *fld[3];
+	size_t n = 0, cap = 0, lcap = 0, k;
+	int status = WN_OK;
+	static char b0[4096], b1[4096], b2[4096];
+
+	if (!f) {
+		fprintf(stderr, "whatenc names: %s: %s\n", log, strerror(errno));
+		return WN_ERR;
+	}
+	while (getline(&line, &lcap, f) > 0) {
+		if (line[0] == '#')
+			continue;
+		if (n == cap) {
+			cap = cap ? 2 * cap : 64;
+			lines = realloc(lines, cap * sizeof(*lines));
+			if (!lines)
+				abort();
+		}
+		lines[n++] = strdup(line);
+	}
+	free(line);
+	fclose(f);
+	fld[0] = b0;
+	fld[1] = b1;
+	fld[2] = b2;
+	for (k = n; k-- > 0;) {
+		int dfd;
+
+		if (!parse_line(lines[k], fld, sizeof(b0))) {
+			fprintf(stderr, "whatenc names: %s: line %zu: not an undo record\n",
+				log, k + 1);
+			status = WN_ERR;
+			continue;
+		}
+		wt_put_escaped(stdout, b0, strlen(b0));
+		putchar('/');
+		wt_put_escaped(stdout, b2, strlen(b2));
+		fputs(" -> ", stdout);
+		wt_put_escaped(stdout, b1, strlen(b1));
+		dfd = open(b0, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (dfd < 0 || renameat2(dfd, b2, dfd, b1, RENAME_NOREPLACE)) {
+			printf(": NOT restored: %s\n", errno == EEXIST ?
+			       "the old name exists again" : strerror(errno));
+			if (status == WN_OK)
+				status = WN_FAIL;
+		} else {
+			printf(": restored\n");
+		}
+		if (dfd >= 0)
+			close(dfd);
+	}
+	for (k = 0; k < n; k++)
+		free(lines[k]);
+	free(lines);
+	if (fflush(stdout))
+		status = WN_ERR;
+	return status;
+}
+
+/* --apply: create the undo log (never over an existing file). */
+static FILE *open_log(const char *path, char *made, size_t size)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+	FILE *f;
+	int fd;
+
+	if (!path) {
+		char stamp[32];
+
+		localtime_r(&now, &tm);
+		strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
+		snprintf(made, size, "whatenc-names-%s-%ld.undo", stamp,
+			 (long)getpid());
+		path = made;
+	} else {
+		snprintf(made, size, "%s", path);
+	}
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	f = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!f) {
+		fprintf(stderr, "whatenc names: undo log %s: %s (nothing renamed)\n",
+			path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	fprintf(f, "# whatenc names undo log: DIR<TAB>OLD<TAB>NEW, escaped as \\xHH; whatenc names --undo %s\n",
+		path);
+	return f;
+}
+
 int whatenc_names_main(int argc, char **argv)
 {
 	struct wn_ctx c = { .from = -1 };
+	const char *log = NULL, *undo_log = NULL;
+	char logname[4096];
 	int opt, i;
 
-	wt_content.min_confidence = 50;
 	optind = 0;
 	while ((opt = getopt_long(argc, argv, "f:h", names_opts, NULL)) != -1) {
 		switch (opt) {
 		case 'a':
 			c.apply = true;
 			break;
+		case OPT_LOG:
+			log = optarg;
+			break;
+		case OPT_UNDO:
+			undo_log = optarg;
+			break;
+		case OPT_JSON:
+			c.json = true;
+			break;
 		case 'f':
-			c.from = whatenc_get_encoding(optarg, strlen(optarg));
-			if (c.from < 0 || c.from >= WHATENC_NR_ENCODINGS) {
+			c.from = wt_get_encoding(optarg);
+			if (c.from < 0) {
 				fprintf(stderr, "whatenc names: unknown encoding label '%s'\n",
 					optarg);
 				return WN_ERR;
@@ -329,39 +553,63 @@ int whatenc_names_main(int argc, char **argv)
 			return WN_ERR;
 		}
 	}
+	if (undo_log)
+		return undo(undo_log);
 	if (optind == argc) {
 		fprintf(stderr, "whatenc names: no DIR\nTry 'whatenc names --help' for more information.\n");
 		return WN_ERR;
 	}
+	if (c.apply) {
+		c.log = open_log(log, logname, sizeof(logname));
+		if (!c.log)
+			return WN_ERR;
+	}
 	for (i = optind; i < argc; i++) {
 		int fd = open(argv[i], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		char *root = trim(argv[i]), *abs = realpath(argv[i], NULL);
 		size_t k;
 
-		if (fd < 0) {
-			fprintf(stderr, "whatenc names: %s: %s\n", argv[i],
-				strerror(errno));
+		if (fd < 0 || !abs) {
+			fputs("whatenc names: ", stderr);
+			wt_put_escaped(stderr, argv[i], strlen(argv[i]));
+			fprintf(stderr, ": %s\n", strerror(errno));
 			c.status = WN_ERR;
+			if (fd >= 0)
+				close(fd);
+			free(root);
+			free(abs);
 			continue;
 		}
 		/* pass 1: every legacy name of the tree, for the tree's guess */
 		c.pass2 = false;
 		c.n_all = 0;
-		walk(&c, fd, argv[i]);
+		walk(&c, fd, root, abs);
 		guess_set(c.all, c.all_len, c.n_all, &c.tree);
 		for (k = 0; k < c.n_all; k++)
 			free(c.all[k]);
 		/* pass 2: per directory, print and rename */
 		c.pass2 = true;
-		walk(&c, fd, argv[i]);
+		walk(&c, fd, root, abs);
 		close(fd);
+		free(root);
+		free(abs);
 	}
+	if (c.log && fclose(c.log))
+		c.status = WN_ERR;
+	if (c.log && !c.renamed)
+		unlink(logname);	/* nothing to undo */
 	free(c.all);
 	free(c.all_len);
 	if (!c.found)
-		printf("whatenc names: every name is UTF-8: nothing to do\n");
+		fprintf(c.json ? stderr : stdout,
+			"whatenc names: every name is UTF-8: nothing to do\n");
 	else
-		printf("whatenc names: %lu name(s) not UTF-8, %lu renamed%s\n",
-		       c.found, c.renamed, c.apply ? "" : " (dry run: --apply renames)");
+		fprintf(c.json ? stderr : stdout,
+			"whatenc names: %lu name(s) not UTF-8, %lu renamed%s\n",
+			c.found, c.renamed, c.apply ? "" : " (dry run: --apply renames)");
+	if (c.log && c.renamed)
+		fprintf(stderr, "whatenc names: undo log %s (whatenc names --undo %s reverts)\n",
+			logname, logname);
 	if (fflush(stdout) && c.status == WN_OK)
 		c.status = WN_ERR;
 	return c.status;

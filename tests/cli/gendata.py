@@ -33,6 +33,16 @@ OUTDIR/charsets/list      NAME<TAB>LABEL<TAB>HAVE_ENC<TAB>HAVE_DEC<TAB>RT_LABEL
   NAME.rt.exp             ... | whatenc -f LABEL   (the round trip)
   NAME.back.exp           whatenc -f LABEL NAME.dec.in | whatenc -t LABEL
                           --html (if HAVE_ENC)
+OUTDIR/tree/src/...      a tree like a user's (issue 30): text in Shift_JIS,
+                          EUC-JP, EUC-KR, GBK, Big5, windows-1251, KOI8-R,
+                          ISO-8859-2, windows-1252, UTF-16LE with BOM,
+                          UTF-8, ASCII, HTML with <meta charset=shift_jis>,
+                          truncated Shift_JIS, an executable, a gzip, a PNG,
+                          an empty file; encoded here with Python's codecs
+OUTDIR/tree/want/...      each file as UTF-8 (the text), or as it is (UTF-8,
+                          ASCII, binary, empty, truncated)
+OUTDIR/tree/list          PATH<TAB>ACTION (convert, same, binary, empty,
+                          replace) that `whatenc -r -f auto` should plan
 OUTDIR/wtf8/NAME.16le, NAME.16be, NAME.wtf8
                           sequences of 16-bit code units (potentially
                           ill-formed UTF-16: every unit 0000..FFFF in
@@ -562,6 +572,83 @@ def gen_wtf8():
         f.write('\n'.join(seqs) + '\n')
 
 
+TREE_TEXT = {
+    'ja': '今日はとても良い天気ですね。公園に散歩に行きましょう。'
+          '駅の近くに新しい喫茶店ができたので、帰りに寄ってみませんか。\n',
+    'ko': '오늘은 날씨가 정말 좋네요. 같이 공원에 산책하러 갑시다. '
+          '역 근처에 새 카페가 생겼으니 돌아오는 길에 들러 봐요.\n',
+    'zh': '今天天气很好，我们一起去公园散步吧。车站附近开了一家新的咖啡馆，'
+          '回来的时候顺便去看看。\n',
+    'tw': '今天天氣很好，我們一起去公園散步吧。車站附近開了一家新的咖啡館，'
+          '回來的時候順便去看看。\n',
+    'ru': 'Привет! Это короткое письмо о погоде: завтра будет дождь. '
+          'Возьми с собой зонтик и тёплую куртку, вечером похолодает.\n',
+    'cs': 'Příliš žluťoučký kůň úpěl ďábelské ódy na louce. '
+          'Vítr šuměl v korunách stromů a děti běžely domů.\n',
+    'de': 'Die Bäume im Garten müssen geschnitten werden, sagte die '
+          'Großmutter. Übermorgen kommt der Gärtner früh am Morgen.\n',
+}
+
+
+def gen_tree():
+    import gzip
+    import struct
+    import zlib
+    base = os.path.join(OUT, 'tree')
+    plan = []
+
+    def put(rel, data, action, want=None, mode=0o644):
+        for top, body in (('src', data), ('want', data if want is None
+                                          else want)):
+            path = os.path.join(base, top, rel)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            write(path, body)
+            os.chmod(path, mode)
+        plan.append('%s\t%s' % (rel, action))
+
+    def text(rel, lang, codec, bom=b''):
+        t = TREE_TEXT[lang]
+        put(rel, bom + t.encode(codec), 'convert', t.encode('utf-8'))
+
+    text('ja/sjis.txt', 'ja', 'shift_jis')
+    text('ja/eucjp.txt', 'ja', 'euc_jp')
+    text('ko/euckr.txt', 'ko', 'euc_kr')
+    text('zh/gbk.txt', 'zh', 'gbk')
+    text('zh/big5.txt', 'tw', 'big5')
+    text('ru/cp1251.txt', 'ru', 'cp1251')
+    text('ru/koi8r.txt', 'ru', 'koi8_r')
+    text('cs/latin2.txt', 'cs', 'iso8859_2')
+    text('de/cp1252.txt', 'de', 'cp1252')
+    text('de/utf16.txt', 'de', 'utf-16-le', b'\xff\xfe')
+    put('utf8.txt', TREE_TEXT['ru'].encode('utf-8'), 'same')
+    put('ascii.txt', b'Plain ASCII text, nothing to convert.\n', 'same')
+    page = ('<!DOCTYPE html>\n<html><head><meta charset="%s">'
+            '<title>t</title></head>\n<body><p>' + TREE_TEXT['ja'] +
+            '</p></body></html>\n')
+    put('web/page.html', (page % 'shift_jis').encode('shift_jis'),
+        'convert', (page % 'UTF-8').encode('utf-8'))
+    cut = TREE_TEXT['ja'].encode('shift_jis')[:-2]     # cut after a lead byte
+    assert cut[-1] == 0x81
+    put('ja/truncated.txt', cut, 'replace')
+    elf = (b'\x7fELF\x02\x01\x01' + bytes(9) + struct.pack('<HHI', 2, 62, 1) +
+           bytes(range(256)) * 4)
+    put('bin/prog', elf, 'binary', mode=0o755)
+    put('bin/notes.gz', gzip.compress(TREE_TEXT['de'].encode('utf-8') * 20,
+                                      mtime=0), 'binary')
+
+    def chunk(kind, data):
+        return (struct.pack('>I', len(data)) + kind + data +
+                struct.pack('>I', zlib.crc32(kind + data)))
+    png = (b'\x89PNG\r\n\x1a\n' +
+           chunk(b'IHDR', struct.pack('>IIBBBBB', 16, 16, 8, 2, 0, 0, 0)) +
+           chunk(b'IDAT', zlib.compress(bytes(range(256)) * 3)) +
+           chunk(b'IEND', b''))
+    put('img/pixel.png', png, 'binary')
+    put('empty.txt', b'', 'empty')
+    with open(os.path.join(base, 'list'), 'w') as f:
+        f.write('\n'.join(sorted(plan)) + '\n')
+
+
 def stamp():
     """What the data depends on: this script and SHARED's files."""
     h = hashlib.sha256(open(__file__, 'rb').read())
@@ -606,6 +693,8 @@ def main():
         status.append('index=absent')
     gen_wtf8()
     status.append('wtf8=present')
+    gen_tree()
+    status.append('tree=present')
     with open(os.path.join(OUT, 'STATUS'), 'w') as f:
         f.write('\n'.join(status) + '\n')
     with open(os.path.join(OUT, 'STAMP'), 'w') as f:

@@ -53,6 +53,7 @@ subcmd() { # NAME SECTION HELPCMD...
 subcmd convert OPTIONS we --help
 subcmd detect "DETECT OPTIONS" "$WHATENC" detect --help
 subcmd check "CHECKING DECLARATIONS" "$WHATENC" check --help
+subcmd names "RENAMING FILE NAMES" "$WHATENC" names --help
 contains "man page: the version of module/version.mk" "$MAN" "\"whatenc $(sed -n 's/^WHATENC_VERSION := //p' module/version.mk)\""
 for sec in "DIFFERENCES FROM ICONV" "EXIT STATUS" DIAGNOSTICS; do
 	check "man page has $sec" grep -q "^\.SH $sec\$" "$MAN"

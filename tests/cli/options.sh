@@ -207,6 +207,16 @@ if command -v script >/dev/null 2>&1 && script -q -c true /dev/null >/dev/null 2
 	script -q -c "'$WHATENC' --engine=$WT_ENGINE --progress -o '$T/out' '$T/4m.txt'" /dev/null >"$T/tty" 2>&1
 	contains "--progress on a terminal" "$T/tty" "MiB in,"
 	contains "--progress final count" "$T/tty" "3.8 MiB in, 3.8 MiB out"
+	# issue 30: the file, its number, and an ETA where the size is known
+	cp "$T/4m.txt" "$T/4m-b.txt"
+	script -q -c "'$WHATENC' --engine=$WT_ENGINE --progress -o '$T/out' '$T/4m.txt' '$T/4m-b.txt'" /dev/null >"$T/tty" 2>&1
+	contains "--progress: file count and name" "$T/tty" "[2/2] $T/4m-b.txt: "
+	contains "--progress: of the total" "$T/tty" "7.6 MiB in, 7.6 MiB out (of 7.6 MiB)"
+	contains "--progress: ETA" "$T/tty" ", ETA "
+	mkdir -p "$T/ptree"
+	cp "$T/4m.txt" "$T/ptree/a.txt"
+	script -q -c "'$WHATENC' --engine=$WT_ENGINE --progress -r --dry-run '$T/ptree'" /dev/null >"$T/tty" 2>&1
+	contains "-r --progress: files and bytes" "$T/tty" "[1/1] $T/ptree/a.txt: 3.8 MiB in (of 3.8 MiB)"
 else
 	skip "--progress on a terminal: no script(1)"
 fi
