@@ -332,6 +332,67 @@ WT_CASE(guess_not_text)
 	WT_EXPECT_EQ(strcmp(whatenc_guess_kind_name(r.kind), "not-text"), 0);
 }
 
+/*
+ * 256 bytes from the middle of zlib's level-9 output for a 6000-byte
+ * English document: compressed data, 24 of its bytes are controls.
+ */
+static const u8 guess_deflated[256] =
+	"\x79\x79\xe6\x99\x19\xbe\x15\x9f\x95\xd5\xeb\x7c\x22\xaa"
+	"\x8d\x12\x99\xdc\xab\xd2\x46\xfc\x7d\x25\xb7\x3a\xdb\x8b"
+	"\xc4\xe4\x55\x29\x93\x2a\x12\x1b\xb3\x13\x52\x2c\xf7\x95"
+	"\x12\x58\x79\x52\x99\x0d\x82\xb7\x6f\xc5\x15\x9f\x11\x83"
+	"\x95\xc9\x52\xfa\x52\xe7\xf8\x23\xe2\xad\x49\xeb\x4c\x9d"
+	"\xc4\x61\x10\xfc\x2e\xdc\x33\xf1\xbb\xd8\x6d\x64\xc5\x7f"
+	"\x8c\xd0\x79\x92\xd5\xa9\xb2\x42\x63\x05\x7b\x86\xc3\xa1"
+	"\x38\xf8\xc4\x5a\xec\x37\x9d\xc4\x58\x8c\xe9\xb0\xca\x93"
+	"\xd1\x26\x76\xda\x26\x26\x55\x89\x38\xff\x36\x13\x03\x2c"
+	"\x9b\x54\xe7\x6b\xe8\x1e\xdb\xaa\xac\x93\x4a\xf8\xdd\x8b"
+	"\x65\xbd\x8a\x23\x51\x2a\x5b\x67\x15\x1e\xaf\x32\x49\xbb"
+	"\xe8\x2c\x59\x9a\xc9\x25\x0c\x09\xcf\x5a\xe9\x8b\x56\x54"
+	"\x7b\x4f\xa6\x6d\x25\xcc\x4a\xf4\x2e\x31\x39\x2d\xe3\x43"
+	"\xc9\x64\xd3\x3b\x6c\x2b\xfc\x3d\x50\xb0\xb4\x47\xa2\x28"
+	"\xf5\x13\xd6\x05\x3f\x15\x03\x5d\x59\xf2\xb4\xa9\x2b\xb1"
+	"\xad\x21\x7a\xa9\xc4\x93\xb6\x7a\x99\xa9\x89\x48\x64\x96"
+	"\x91\x17\xcd\x2e\xef\x89\xe8\xeb\x97\xaa\x4a\x25\x15\xee"
+	"\x88\xba\xb5\x5c\x6e\x95\xd3\xd7\x3d\xd5\x26\x17\x32\x4f"
+	"\x59\x02\x3d\x3b";
+
+/*
+ * "Not text" is a decision of its own, from the rate of control bytes:
+ * compressed data and text with a control every 8th byte are not text;
+ * text with one control among 68 bytes, and text no candidate's
+ * statistics fit (a short French phrase), is text, a guess.
+ */
+WT_CASE(guess_not_text_evidence)
+{
+	const struct guess_case *de = &guess_cases[6];	/* German cp1252 */
+	u8 *buf = WT_ALLOC(256);
+	struct whatenc_guess_result r;
+	size_t i;
+
+	WT_ASSERT_TRUE(buf != NULL);
+	guess_run(guess_deflated, sizeof(guess_deflated), 0, -1, &r);
+	WT_EXPECT_EQ(r.kind, WHATENC_GUESS_NOT_TEXT);
+	WT_EXPECT_TRUE(r.confidence >= 99);
+	/* control-heavy: every 8th byte of the German sentence a STX */
+	memcpy(buf, de->in, de->len);
+	for (i = 7; i < de->len; i += 8)
+		buf[i] = 0x02;
+	guess_run(buf, de->len, 0, -1, &r);
+	WT_EXPECT_EQ(r.kind, WHATENC_GUESS_NOT_TEXT);
+	/* one BEL after the sentence: still text, decoded as before */
+	memcpy(buf, de->in, de->len);
+	buf[de->len] = 0x07;
+	guess_run(buf, de->len + 1, 0, -1, &r);
+	WT_EXPECT_EQ(r.kind, WHATENC_GUESS_TEXT);
+	WT_EXPECT_TRUE(r.enc == WHATENC_WINDOWS_1252 ||
+		       r.enc == WHATENC_ISO_8859_15);
+	/* "Cliquez où vous\n" (cp1252): a weak guess is still a guess */
+	guess_run((const u8 *)"Cliquez o\xf9 vous\n", 16, 0, -1, &r);
+	WT_EXPECT_EQ(r.kind, WHATENC_GUESS_TEXT);
+	WT_EXPECT_TRUE(r.enc < WHATENC_NR_ENCODINGS);
+}
+
 /* Once certain, the detector stops and ignores what follows. */
 WT_CASE(guess_early_stop)
 {
@@ -525,6 +586,7 @@ WT_SUITE(guess,
 	 WT_RUN(guess_chunk_split),
 	 WT_RUN(guess_empty_ascii),
 	 WT_RUN(guess_not_text),
+	 WT_RUN(guess_not_text_evidence),
 	 WT_RUN(guess_early_stop),
 	 WT_RUN(guess_unicode_validity),
 	 WT_RUN(guess_hints),
