@@ -393,6 +393,84 @@ WT_CASE(guess_not_text_evidence)
 	WT_EXPECT_TRUE(r.enc < WHATENC_NR_ENCODINGS);
 }
 
+/*
+ * Vietnamese as windows-1258 text is written: the letters with
+ * circumflex, breve or horn precomposed (0xE2 0xEA 0xF4 0xE3 0xF5 0xFD),
+ * the tone marks combining (0xCC grave, 0xEC acute, 0xDE tilde, 0xD2
+ * hook above, 0xF2 dot below). The bytes are Python's NFD of the
+ * sentence, recomposed but for the tones, encoded by its cp1258 codec;
+ * the truth is that codec's decoding of them. The first is the issue's
+ * example, which was "not text".
+ */
+static const struct guess_case guess_vi_cases[] = {
+	{ "vi_1258_short", "Vi\xc3\xaa\xcc\xa3t Nam la\xcc\x80 qu\xc3\xb4\xcc\x81"
+	  "c gia\n",
+	  "Vi\xea\xf2t Nam la\xcc qu\xf4\xec" "c gia\n", 24, "cp1258" },
+	{ "vi_1258", "Vi\xc3\xaa\xcc\xa3t Nam la\xcc\x80 qu\xc3\xb4\xcc\x81"
+	  "c gia n\xc4\x83\xcc\x80m \xc6\xa1\xcc\x89 phi\xcc\x81"
+	  "a \xc4\x91\xc3\xb4ng ba\xcc\x81n \xc4\x91"
+	  "a\xcc\x89o \xc4\x90\xc3\xb4ng D\xc6\xb0\xc6\xa1ng.",
+	  "Vi\xea\xf2t Nam la\xcc qu\xf4\xec" "c gia n\xe3\xccm \xf5\xd2 phi\xec"
+	  "a \xf0\xf4ng ba\xecn \xf0" "a\xd2o \xd0\xf4ng D\xfd\xf5ng.",
+	  64, "cp1258" },
+};
+
+WT_CASE(guess_vietnamese_combining)
+{
+	u8 *out = WT_ALLOC(256);
+	size_t i;
+
+	WT_ASSERT_TRUE(out != NULL);
+	for (i = 0; i < ARRAY_SIZE(guess_vi_cases); i++) {
+		const struct guess_case *c = &guess_vi_cases[i];
+		struct whatenc_guess_result r;
+
+		guess_run((const u8 *)c->in, c->len, 0, -1, &r);
+		WT_EXPECT_EQ(r.kind, WHATENC_GUESS_TEXT);
+		WT_EXPECT_EQ(r.enc, WHATENC_WINDOWS_1258);
+		WT_EXPECT_TRUE(guess_decodes_to((const u8 *)c->in, c->len,
+						r.enc, c->utf8, out, 256));
+	}
+}
+
+/*
+ * The Latin single-byte candidates told apart by the letters where they
+ * differ: Italian "più" and "sarà" (cp1252; ISO-8859-4 reads "pių",
+ * windows-1250 "sarŕ"), a French phrase that was "not text", and a
+ * sentence with the ISO-8859-15 letters œ € Š Ž (iso8859_15; windows-1252
+ * reads ½ ¤ ¦ ´).
+ */
+static const struct guess_case guess_latin_cases[] = {
+	{ "it_piu", "pi\xc3\xb9", "pi\xf9", 3, "cp1252" },
+	{ "it_sara", "sar\xc3\xa0", "sar\xe0", 4, "cp1252" },
+	{ "fr_ou", "Cliquez o\xc3\xb9 vous\n", "Cliquez o\xf9 vous\n", 16,
+	  "cp1252" },
+	{ "fr_8859_15", "L'\xc5\x93uvre co\xc3\xbbte 15 \xe2\x82\xac, dit "
+	  "\xc5\xa0imon \xc3\xa0 \xc5\xbd" "ofia.",
+	  "L'\xbduvre co\xfbte 15 \xa4, dit \xa6imon \xe0 \xb4ofia.", 38,
+	  "iso8859_15" },
+};
+
+WT_CASE(guess_latin_letters)
+{
+	u8 *out = WT_ALLOC(256);
+	size_t i;
+
+	WT_ASSERT_TRUE(out != NULL);
+	for (i = 0; i < ARRAY_SIZE(guess_latin_cases); i++) {
+		const struct guess_case *c = &guess_latin_cases[i];
+		struct whatenc_guess_result r;
+
+		guess_run((const u8 *)c->in, c->len, 0, -1, &r);
+		WT_EXPECT_EQ(r.kind, WHATENC_GUESS_TEXT);
+		if (!guess_decodes_to((const u8 *)c->in, c->len, r.enc,
+				      c->utf8, out, 256))
+			WT_FAIL("%s (%s): guessed %s", c->name, c->codec,
+				r.enc < WHATENC_NR_ENCODINGS ?
+				whatenc_name(r.enc) : "not text");
+	}
+}
+
 /* Once certain, the detector stops and ignores what follows. */
 WT_CASE(guess_early_stop)
 {
@@ -587,6 +665,8 @@ WT_SUITE(guess,
 	 WT_RUN(guess_empty_ascii),
 	 WT_RUN(guess_not_text),
 	 WT_RUN(guess_not_text_evidence),
+	 WT_RUN(guess_vietnamese_combining),
+	 WT_RUN(guess_latin_letters),
 	 WT_RUN(guess_early_stop),
 	 WT_RUN(guess_unicode_validity),
 	 WT_RUN(guess_hints),

@@ -49,6 +49,7 @@ struct wg_tld {
 struct wg_sb_cand {
 	u8 lang;
 	u8 enc;		/* index into wg_sb_enc */
+	s8 prior;	/* quarter bits: an encoding seldom used */
 };
 
 struct wg_cjk_lang {
@@ -297,8 +298,8 @@ static void wg_utf16_block(struct whatenc_guess *g, const u8 *p, size_t n,
 /* Total of candidate @k with the control and hint terms. */
 static s32 wg_sb_total(const struct whatenc_guess *g, int k)
 {
-	s32 s = g->sb[k] + wg_times(g->controls, WG_CTRL) +
-		wg_times(g->escapes, WG_CTRL);
+	s32 s = g->sb[k] + wg_sb_cands[k].prior +
+		wg_times(g->controls, WG_CTRL) + wg_times(g->escapes, WG_CTRL);
 
 	if (g->hint >= 0 && wg_sb_cands[k].lang == g->hint)
 		s += WG_HINT;
