@@ -49,7 +49,6 @@ struct wg_tld {
 struct wg_sb_cand {
 	u8 lang;
 	u8 enc;		/* index into wg_sb_enc */
-	s8 prior;	/* quarter bits: an encoding seldom used */
 };
 
 struct wg_cjk_lang {
@@ -101,10 +100,12 @@ static int wg_cjk_char(int l, u32 cp)
 {
 	const struct wg_cjk_lang *m = &wg_cjk[l];
 	const u16 *t = wg_cjk_cp + m->off;
-	unsigned int lo = 0, hi = m->n;
+	unsigned int lo, hi;
 
 	if (cp > 0xffff)
 		return m->floor;
+	lo = wg_cjk_page[l][cp >> 8];
+	hi = wg_cjk_page[l][(cp >> 8) + 1];
 	while (lo < hi) {
 		unsigned int mid = (lo + hi) / 2;
 
@@ -298,7 +299,7 @@ static void wg_utf16_block(struct whatenc_guess *g, const u8 *p, size_t n,
 /* Total of candidate @k with the control and hint terms. */
 static s32 wg_sb_total(const struct whatenc_guess *g, int k)
 {
-	s32 s = g->sb[k] + wg_sb_cands[k].prior +
+	s32 s = g->sb[k] + wg_sb_prior[k] +
 		wg_times(g->controls, WG_CTRL) + wg_times(g->escapes, WG_CTRL);
 
 	if (g->hint >= 0 && wg_sb_cands[k].lang == g->hint)
