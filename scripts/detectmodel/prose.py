@@ -14,6 +14,7 @@ literature  fortunes-de/es/it/ru              fortunes-bg/cs/pl
 training_lines(lang) is all the training text of a language;
 evaluation_lines(lang, genre) the evaluation text of one genre."""
 
+import functools
 import glob
 import hashlib
 import html
@@ -161,6 +162,26 @@ def training_lines(lang):
     raw += _genre_raw(DOC_TRAIN, lang, _html_lines)
     raw += _genre_raw(LIT_TRAIN, lang, _fortune_lines)
     return _clean(raw)
+
+
+@functools.lru_cache(maxsize=None)
+def english_quoting_lines():
+    """The English of the training packages' en@quot and en_GB catalogs
+    that has typographic punctuation (quotes, apostrophe, dashes,
+    ellipsis) and no other non-ASCII character: text in every language
+    quotes English (untranslated strings, names), so every single-byte
+    language's model learns these marks between ASCII letters."""
+    own = _train_files()
+    raw = []
+    for loc in ("en@quot", "en_GB"):
+        for mo in sorted(glob.glob("/usr/share/locale/%s/LC_MESSAGES/*.mo"
+                                   % loc)):
+            if mo in own:
+                raw += mo_strings(mo)
+    marks = set("\u2018\u2019\u201c\u201d\u2013\u2014\u2026")
+    return tuple(s for s in _clean(raw)
+                 if any(c in marks for c in s) and
+                 all(ord(c) < 0x80 or c in marks for c in s))
 
 
 def evaluation_lines(lang, genre="messages", man_max=300):
