@@ -528,6 +528,41 @@ WT_CASE(guess_early_stop)
 	WT_EXPECT_EQ(r.enc, WHATENC_WINDOWS_1251);
 }
 
+/*
+ * Once the language is certain but not its encoding, the byte that
+ * decides comes later: the ISO-8859-7 sentence 20 times (1120 bytes,
+ * which windows-1253 decodes alike), then "don’t" with U+2019 as
+ * Python's iso8859_7 codec encodes it (A2; windows-1253 reads Ά there).
+ */
+WT_CASE(guess_late_difference)
+{
+	const struct guess_case *c = &guess_cases[11];	/* el iso8859_7 */
+	static const char tail[] = "don\xa2t";
+	static const char tail_utf8[] = "don\xe2\x80\x99t";
+	size_t n = 0, t = 0, i, ul = strlen(c->utf8);
+	u8 *buf = WT_ALLOC(2048), *truth = WT_ALLOC(4096);
+	u8 *out = WT_ALLOC(4096);
+	struct whatenc_guess_result r;
+
+	WT_ASSERT_TRUE(buf && truth && out);
+	WT_ASSERT_EQ(strcmp(c->codec, "iso8859_7"), 0);
+	for (i = 0; i < 20; i++) {
+		memcpy(buf + n, c->in, c->len);
+		n += c->len;
+		memcpy(truth + t, c->utf8, ul);
+		t += ul;
+	}
+	memcpy(buf + n, tail, sizeof(tail) - 1);
+	n += sizeof(tail) - 1;
+	memcpy(truth + t, tail_utf8, sizeof(tail_utf8));
+	for (i = 0; i < 3; i++) {
+		guess_run(buf, n, i ? 7 * i : 0, -1, &r);
+		WT_EXPECT_EQ(r.enc, WHATENC_ISO_8859_7);
+		WT_EXPECT_TRUE(guess_decodes_to(buf, n, r.enc, (char *)truth,
+						out, 4096));
+	}
+}
+
 /* UTF-8 and UTF-16 are judged by validity too. */
 WT_CASE(guess_unicode_validity)
 {
@@ -699,6 +734,7 @@ WT_SUITE(guess,
 	 WT_RUN(guess_vietnamese_combining),
 	 WT_RUN(guess_latin_letters),
 	 WT_RUN(guess_early_stop),
+	 WT_RUN(guess_late_difference),
 	 WT_RUN(guess_unicode_validity),
 	 WT_RUN(guess_hints),
 	 WT_RUN(guess_names),

@@ -32,7 +32,10 @@
  * The stream is processed in blocks that end at multiples of WG_BLOCK
  * of the stream offset, whatever the caller's chunks; the early stop
  * and the pruning of hopeless candidates are decided only there, so the
- * answer never depends on how the input was split. Valid UTF-8 never
+ * answer never depends on how the input was split. Once the language is
+ * certain but not its encoding (windows-1252 and ISO-8859-15 decode
+ * the bytes seen alike), only that language's candidates read on, until
+ * a byte where they differ decides. Valid UTF-8 never
  * stops early (one bad byte anywhere makes it invalid): once it is
  * certain, only UTF-8 validity is checked, and should it fail the other
  * candidates resume from the next block on.
@@ -161,8 +164,9 @@ static s32 wg_times(u32 n, s32 w)
 	return n > (u32)lim ? (w < 0 ? -WG_CLAMP : WG_CLAMP) : (s32)n * w;
 }
 
-/* Single-byte candidates: every pair with a non-ASCII byte. */
-static void wg_sb_block(struct whatenc_guess *g, const u8 *p, size_t n)
+/* Single-byte candidates @lo..@hi-1: every pair with a non-ASCII byte. */
+static void wg_sb_block(struct whatenc_guess *g, const u8 *p, size_t n,
+			int lo, int hi)
 {
 	u8 prev = g->prev;
 	size_t i;
@@ -184,7 +188,7 @@ static void wg_sb_block(struct whatenc_guess *g, const u8 *p, size_t n)
 			g->nonascii++;
 			g->seen[(c - 0x80) >> 3] |= 1 << (c & 7);
 		}
-		for (k = 0; k < WG_NR_SB_CANDS; k++) {
+		for (k = lo; k < hi; k++) {
 			const u8 *cls = wg_sb_class[k];
 			u8 a = cls[prev], b = cls[c];
 			int s = wg_sb_pair[wg_sb_cands[k].lang]
@@ -422,6 +426,30 @@ static int wg_best(const struct whatenc_guess *g, bool at_eof, s32 *margin)
 	return bi;
 }
 
+/*
+ * Whether sb candidate @bi has a sibling (same language, another
+ * encoding) that decodes the bytes seen so far the same: the encoding is
+ * not decided yet (windows-1252 and ISO-8859-15 until one of the bytes
+ * where they differ, windows-1253 and ISO-8859-7 until a quote or Ά).
+ * If so, the siblings are g->sib_lo..sib_hi-1.
+ */
+static bool wg_siblings(struct whatenc_guess *g, int bi)
+{
+	int lang = wg_sb_cands[bi].lang, lo = bi, hi = bi + 1, k;
+	bool open = false;
+
+	while (lo > 0 && wg_sb_cands[lo - 1].lang == lang)
+		lo--;
+	while (hi < WG_NR_SB_CANDS && wg_sb_cands[hi].lang == lang)
+		hi++;
+	for (k = lo; k < hi; k++)
+		if (k != bi && wg_enc(k) != wg_enc(bi) && wg_same(g, bi, k))
+			open = true;
+	g->sib_lo = lo;
+	g->sib_hi = hi;
+	return open;
+}
+
 /* Counters saturate (a stream may be longer than 4 GiB). */
 static void wg_saturate(u32 *n)
 {
@@ -433,7 +461,7 @@ static void wg_saturate(u32 *n)
 static void wg_boundary(struct whatenc_guess *g)
 {
 	s32 margin, text;
-	int k;
+	int k, bi;
 
 	wg_saturate(&g->nonascii);
 	wg_saturate(&g->controls);
@@ -462,15 +490,18 @@ static void wg_boundary(struct whatenc_guess *g)
 		g->done = true;		/* sure it is not text */
 		return;
 	}
+	g->sib_only = false;
 	if (text < WG_SURE)
 		return;
-	if (wg_best(g, false, &margin) == WG_I_UTF8) {
-		/* validity needs every byte: keep checking that alone */
-		if (margin >= WG_SURE)
-			g->utf8_only = true;
-	} else if (margin >= WG_SURE) {
+	bi = wg_best(g, false, &margin);
+	if (margin < WG_SURE)
+		return;
+	if (bi == WG_I_UTF8)
+		g->utf8_only = true;	/* validity needs every byte */
+	else if (bi < WG_I_CJK && wg_siblings(g, bi))
+		g->sib_only = true;	/* the language is sure, not its encoding */
+	else
 		g->done = true;
-	}
 }
 
 /**
@@ -558,7 +589,14 @@ static void wg_block(struct whatenc_guess *g, const u8 *p, size_t n)
 		g->total += n;
 		return;
 	}
-	wg_sb_block(g, p, n);
+	if (g->sib_only) {
+		/* the others resume at the next block if the answer changes */
+		wg_sb_block(g, p, n, g->sib_lo, g->sib_hi);
+		g->scanned += n;
+		g->total += n;
+		return;
+	}
+	wg_sb_block(g, p, n, 0, WG_NR_SB_CANDS);
 	g->scanned += n;
 	for (k = 0; k < WG_NR_CJK; k++)
 		if (!(g->cjk_dead & (1 << k)))

@@ -47,6 +47,8 @@ struct whatenc_guess {
 	s8 hint;			/* language index or -1 */
 	bool done;			/* certain: further input is ignored */
 	bool utf8_only;			/* UTF-8 certain: only validate */
+	bool sib_only;			/* language certain: only its encodings */
+	u8 sib_lo, sib_hi;		/* ... sb candidates sib_lo..sib_hi-1 */
 };
 
 /**
