@@ -229,14 +229,19 @@ static bool guess_decodes_to(const u8 *in, size_t len, int enc,
 	return b.out_pos == strlen(utf8) && !memcmp(out, utf8, b.out_pos);
 }
 
-WT_CASE(guess_sentences)
+/*
+ * Each case's guess is text that whatenc decodes to the truth, with a
+ * confidence of at least @min_conf.
+ */
+static void guess_check(struct wt_ctx *wt, const struct guess_case *cases,
+			size_t n, unsigned int min_conf)
 {
 	u8 *out = WT_ALLOC(1024);
 	size_t i;
 
 	WT_ASSERT_TRUE(out != NULL);
-	for (i = 0; i < ARRAY_SIZE(guess_cases); i++) {
-		const struct guess_case *c = &guess_cases[i];
+	for (i = 0; i < n; i++) {
+		const struct guess_case *c = &cases[i];
 		struct whatenc_guess_result r;
 
 		guess_run((const u8 *)c->in, c->len, 0, -1, &r);
@@ -246,8 +251,13 @@ WT_CASE(guess_sentences)
 			WT_FAIL("%s (%s): guessed %s", c->name, c->codec,
 				r.enc < WHATENC_NR_ENCODINGS ?
 				whatenc_name(r.enc) : "not text");
-		WT_EXPECT_TRUE(r.confidence >= 50);
+		WT_EXPECT_TRUE(r.confidence >= min_conf);
 	}
+}
+
+WT_CASE(guess_sentences)
+{
+	guess_check(wt, guess_cases, ARRAY_SIZE(guess_cases), 50);
 }
 
 /* The same answer whatever the chunks, also across block boundaries. */
@@ -332,6 +342,150 @@ WT_CASE(guess_not_text)
 	WT_EXPECT_EQ(strcmp(whatenc_guess_kind_name(r.kind), "not-text"), 0);
 }
 
+/*
+ * 256 bytes from the middle of zlib's level-9 output for a 6000-byte
+ * English document: compressed data, 24 of its bytes are controls.
+ */
+static const u8 guess_deflated[256] =
+	"\x79\x79\xe6\x99\x19\xbe\x15\x9f\x95\xd5\xeb\x7c\x22\xaa"
+	"\x8d\x12\x99\xdc\xab\xd2\x46\xfc\x7d\x25\xb7\x3a\xdb\x8b"
+	"\xc4\xe4\x55\x29\x93\x2a\x12\x1b\xb3\x13\x52\x2c\xf7\x95"
+	"\x12\x58\x79\x52\x99\x0d\x82\xb7\x6f\xc5\x15\x9f\x11\x83"
+	"\x95\xc9\x52\xfa\x52\xe7\xf8\x23\xe2\xad\x49\xeb\x4c\x9d"
+	"\xc4\x61\x10\xfc\x2e\xdc\x33\xf1\xbb\xd8\x6d\x64\xc5\x7f"
+	"\x8c\xd0\x79\x92\xd5\xa9\xb2\x42\x63\x05\x7b\x86\xc3\xa1"
+	"\x38\xf8\xc4\x5a\xec\x37\x9d\xc4\x58\x8c\xe9\xb0\xca\x93"
+	"\xd1\x26\x76\xda\x26\x26\x55\x89\x38\xff\x36\x13\x03\x2c"
+	"\x9b\x54\xe7\x6b\xe8\x1e\xdb\xaa\xac\x93\x4a\xf8\xdd\x8b"
+	"\x65\xbd\x8a\x23\x51\x2a\x5b\x67\x15\x1e\xaf\x32\x49\xbb"
+	"\xe8\x2c\x59\x9a\xc9\x25\x0c\x09\xcf\x5a\xe9\x8b\x56\x54"
+	"\x7b\x4f\xa6\x6d\x25\xcc\x4a\xf4\x2e\x31\x39\x2d\xe3\x43"
+	"\xc9\x64\xd3\x3b\x6c\x2b\xfc\x3d\x50\xb0\xb4\x47\xa2\x28"
+	"\xf5\x13\xd6\x05\x3f\x15\x03\x5d\x59\xf2\xb4\xa9\x2b\xb1"
+	"\xad\x21\x7a\xa9\xc4\x93\xb6\x7a\x99\xa9\x89\x48\x64\x96"
+	"\x91\x17\xcd\x2e\xef\x89\xe8\xeb\x97\xaa\x4a\x25\x15\xee"
+	"\x88\xba\xb5\x5c\x6e\x95\xd3\xd7\x3d\xd5\x26\x17\x32\x4f"
+	"\x59\x02\x3d\x3b";
+
+/* "Cliquez où vous\n" in cp1252 */
+static const char guess_fr_ou[] =
+	"\x43\x6c\x69\x71\x75\x65\x7a\x20\x6f\xf9\x20\x76\x6f\x75"
+	"\x73\x0a";
+
+/*
+ * "Not text" is a decision of its own, from the rate of control bytes:
+ * compressed data and text with a control every 8th byte are not text;
+ * text with one control among 68 bytes, and text no candidate's
+ * statistics fit (a short French phrase), is text, a guess.
+ */
+WT_CASE(guess_not_text_evidence)
+{
+	const struct guess_case *de = &guess_cases[6];	/* German cp1252 */
+	u8 *buf = WT_ALLOC(256);
+	struct whatenc_guess_result r;
+	size_t i;
+
+	WT_ASSERT_TRUE(buf != NULL);
+	guess_run(guess_deflated, sizeof(guess_deflated), 0, -1, &r);
+	WT_EXPECT_EQ(r.kind, WHATENC_GUESS_NOT_TEXT);
+	WT_EXPECT_TRUE(r.confidence >= 99);
+	/* control-heavy: every 8th byte of the German sentence a STX */
+	memcpy(buf, de->in, de->len);
+	for (i = 7; i < de->len; i += 8)
+		buf[i] = 0x02;
+	guess_run(buf, de->len, 0, -1, &r);
+	WT_EXPECT_EQ(r.kind, WHATENC_GUESS_NOT_TEXT);
+	/* one BEL after the sentence: still text, decoded as before */
+	memcpy(buf, de->in, de->len);
+	buf[de->len] = 0x07;
+	guess_run(buf, de->len + 1, 0, -1, &r);
+	WT_EXPECT_EQ(r.kind, WHATENC_GUESS_TEXT);
+	WT_EXPECT_TRUE(r.enc == WHATENC_WINDOWS_1252 ||
+		       r.enc == WHATENC_ISO_8859_15);
+	/* "Cliquez où vous\n" (cp1252): a weak guess is still a guess */
+	guess_run((const u8 *)guess_fr_ou, sizeof(guess_fr_ou) - 1, 0, -1,
+		  &r);
+	WT_EXPECT_EQ(r.kind, WHATENC_GUESS_TEXT);
+	WT_EXPECT_TRUE(r.enc < WHATENC_NR_ENCODINGS);
+}
+
+/*
+ * Vietnamese as windows-1258 text is written: the letters with
+ * circumflex, breve or horn precomposed (0xE2 0xEA 0xF4 0xE3 0xF5 0xFD),
+ * the tone marks combining (0xCC grave, 0xEC acute, 0xDE tilde, 0xD2
+ * hook above, 0xF2 dot below). The bytes are Python's NFD of the
+ * sentence, recomposed but for the tones, encoded by its cp1258 codec;
+ * the truth is that codec's decoding of them. The first is the issue's
+ * example, which was "not text".
+ */
+static const struct guess_case guess_vi_cases[] = {
+	{ "vi_1258_short",
+	  "\x56\x69\xc3\xaa\xcc\xa3\x74\x20\x4e\x61\x6d\x20\x6c\x61"
+	  "\xcc\x80\x20\x71\x75\xc3\xb4\xcc\x81\x63\x20\x67\x69\x61"
+	  "\x0a",
+	  "\x56\x69\xea\xf2\x74\x20\x4e\x61\x6d\x20\x6c\x61\xcc\x20"
+	  "\x71\x75\xf4\xec\x63\x20\x67\x69\x61\x0a",
+	  24, "cp1258" },
+	{ "vi_1258",
+	  "\x56\x69\xc3\xaa\xcc\xa3\x74\x20\x4e\x61\x6d\x20\x6c\x61"
+	  "\xcc\x80\x20\x71\x75\xc3\xb4\xcc\x81\x63\x20\x67\x69\x61"
+	  "\x20\x6e\xc4\x83\xcc\x80\x6d\x20\xc6\xa1\xcc\x89\x20\x70"
+	  "\x68\x69\xcc\x81\x61\x20\xc4\x91\xc3\xb4\x6e\x67\x20\x62"
+	  "\x61\xcc\x81\x6e\x20\xc4\x91\x61\xcc\x89\x6f\x20\xc4\x90"
+	  "\xc3\xb4\x6e\x67\x20\x44\xc6\xb0\xc6\xa1\x6e\x67\x2e",
+	  "\x56\x69\xea\xf2\x74\x20\x4e\x61\x6d\x20\x6c\x61\xcc\x20"
+	  "\x71\x75\xf4\xec\x63\x20\x67\x69\x61\x20\x6e\xe3\xcc\x6d"
+	  "\x20\xf5\xd2\x20\x70\x68\x69\xec\x61\x20\xf0\xf4\x6e\x67"
+	  "\x20\x62\x61\xec\x6e\x20\xf0\x61\xd2\x6f\x20\xd0\xf4\x6e"
+	  "\x67\x20\x44\xfd\xf5\x6e\x67\x2e",
+	  64, "cp1258" },
+};
+
+/* Only windows-1258 decodes the bytes to the truth. */
+WT_CASE(guess_vietnamese_combining)
+{
+	guess_check(wt, guess_vi_cases, ARRAY_SIZE(guess_vi_cases), 50);
+}
+
+/*
+ * The Latin single-byte candidates told apart by the letters where they
+ * differ: Italian "più" and "sarà" (cp1252; ISO-8859-4 reads "pių",
+ * windows-1250 "sarŕ"), a French phrase that was "not text", and a
+ * sentence with the ISO-8859-15 letters œ € Š Ž (iso8859_15; windows-1252
+ * reads ½ ¤ ¦ ´).
+ */
+static const struct guess_case guess_latin_cases[] = {
+	{ "it_piu",
+	  "\x70\x69\xc3\xb9",
+	  "\x70\x69\xf9",
+	  3, "cp1252" },
+	{ "it_sara",
+	  "\x73\x61\x72\xc3\xa0",
+	  "\x73\x61\x72\xe0",
+	  4, "cp1252" },
+	{ "fr_ou",
+	  "\x43\x6c\x69\x71\x75\x65\x7a\x20\x6f\xc3\xb9\x20\x76\x6f"
+	  "\x75\x73\x0a",
+	  "\x43\x6c\x69\x71\x75\x65\x7a\x20\x6f\xf9\x20\x76\x6f\x75"
+	  "\x73\x0a",
+	  16, "cp1252" },
+	{ "fr_8859_15",
+	  "\x4c\x27\xc5\x93\x75\x76\x72\x65\x20\x63\x6f\xc3\xbb\x74"
+	  "\x65\x20\x31\x35\x20\xe2\x82\xac\x2c\x20\x64\x69\x74\x20"
+	  "\xc5\xa0\x69\x6d\x6f\x6e\x20\xc3\xa0\x20\xc5\xbd\x6f\x66"
+	  "\x69\x61\x2e",
+	  "\x4c\x27\xbd\x75\x76\x72\x65\x20\x63\x6f\xfb\x74\x65\x20"
+	  "\x31\x35\x20\xa4\x2c\x20\x64\x69\x74\x20\xa6\x69\x6d\x6f"
+	  "\x6e\x20\xe0\x20\xb4\x6f\x66\x69\x61\x2e",
+	  38, "iso8859_15" },
+};
+
+/* Weak guesses too: a word alone is little evidence. */
+WT_CASE(guess_latin_letters)
+{
+	guess_check(wt, guess_latin_cases, ARRAY_SIZE(guess_latin_cases), 0);
+}
+
 /* Once certain, the detector stops and ignores what follows. */
 WT_CASE(guess_early_stop)
 {
@@ -356,6 +510,41 @@ WT_CASE(guess_early_stop)
 	WT_EXPECT_TRUE(whatenc_guess_feed(&g, (const u8 *)"\xff\x00", 2));
 	whatenc_guess_result(&g, true, &r);
 	WT_EXPECT_EQ(r.enc, WHATENC_WINDOWS_1251);
+}
+
+/*
+ * Once the language is certain but not its encoding, the byte that
+ * decides comes later: the ISO-8859-7 sentence 20 times (1120 bytes,
+ * which windows-1253 decodes alike), then "don’t" with U+2019 as
+ * Python's iso8859_7 codec encodes it (A2; windows-1253 reads Ά there).
+ */
+WT_CASE(guess_late_difference)
+{
+	const struct guess_case *c = &guess_cases[11];	/* el iso8859_7 */
+	static const char tail[] = "don\xa2t";
+	static const char tail_utf8[] = "don\xe2\x80\x99t";
+	size_t n = 0, t = 0, i, ul = strlen(c->utf8);
+	u8 *buf = WT_ALLOC(2048), *truth = WT_ALLOC(4096);
+	u8 *out = WT_ALLOC(4096);
+	struct whatenc_guess_result r;
+
+	WT_ASSERT_TRUE(buf && truth && out);
+	WT_ASSERT_EQ(strcmp(c->codec, "iso8859_7"), 0);
+	for (i = 0; i < 20; i++) {
+		memcpy(buf + n, c->in, c->len);
+		n += c->len;
+		memcpy(truth + t, c->utf8, ul);
+		t += ul;
+	}
+	memcpy(buf + n, tail, sizeof(tail) - 1);
+	n += sizeof(tail) - 1;
+	memcpy(truth + t, tail_utf8, sizeof(tail_utf8));
+	for (i = 0; i < 3; i++) {
+		guess_run(buf, n, i ? 7 * i : 0, -1, &r);
+		WT_EXPECT_EQ(r.enc, WHATENC_ISO_8859_7);
+		WT_EXPECT_TRUE(guess_decodes_to(buf, n, r.enc, (char *)truth,
+						out, 4096));
+	}
 }
 
 /* UTF-8 and UTF-16 are judged by validity too. */
@@ -525,7 +714,11 @@ WT_SUITE(guess,
 	 WT_RUN(guess_chunk_split),
 	 WT_RUN(guess_empty_ascii),
 	 WT_RUN(guess_not_text),
+	 WT_RUN(guess_not_text_evidence),
+	 WT_RUN(guess_vietnamese_combining),
+	 WT_RUN(guess_latin_letters),
 	 WT_RUN(guess_early_stop),
+	 WT_RUN(guess_late_difference),
 	 WT_RUN(guess_unicode_validity),
 	 WT_RUN(guess_hints),
 	 WT_RUN(guess_names),

@@ -18,13 +18,24 @@
  * - UTF-16LE/BE without BOM: each 16-bit unit scores by what it is
  *   (ASCII, letters of the scripts above, a frequent CJK character, a
  *   control or unassigned-looking unit);
- * - "not text" is 0. C0 controls and DEL cost every byte-oriented
- *   candidate WG_CTRL (ESC too, but not for ISO-2022-JP).
+ * - C0 controls and DEL cost every byte-oriented candidate WG_CTRL (ESC
+ *   too, but not for ISO-2022-JP).
+ *
+ * "Not text" is a decision of its own, not the leftover of low scores:
+ * the evidence is the rate of control bytes (C0 but TAB LF FF CR ESC,
+ * and DEL), as a log2 likelihood ratio of "random bytes" (28 of 256
+ * byte values) against "text" (one byte in 1024 at most), unless a
+ * UTF-16 candidate explains the controls (the zero halves of its ASCII
+ * units). Text that no candidate's statistics fit well stays a guess,
+ * with a low confidence.
  *
  * The stream is processed in blocks that end at multiples of WG_BLOCK
  * of the stream offset, whatever the caller's chunks; the early stop
  * and the pruning of hopeless candidates are decided only there, so the
- * answer never depends on how the input was split. Valid UTF-8 never
+ * answer never depends on how the input was split. Once the language is
+ * certain but not its encoding (windows-1252 and ISO-8859-15 decode
+ * the bytes seen alike), only that language's candidates read on, until
+ * a byte where they differ decides. Valid UTF-8 never
  * stops early (one bad byte anywhere makes it invalid): once it is
  * certain, only UTF-8 validity is checked, and should it fail the other
  * candidates resume from the next block on.
@@ -72,6 +83,14 @@ static_assert(WG_NR_SB_LANGS + WG_NR_CJK_LANGS <= 127);
 #define WG_CLAMP	(1 << 28)
 #define WG_SURE		(14 * WG_Q)	/* margin to stop early */
 #define WG_SURE_BYTES	64		/* ... after this many non-ASCII bytes */
+/*
+ * The not-text evidence, in 1/32 bits a byte: log2((1 - 2^-10) /
+ * (228 / 256)) = 0.167 for a byte that is not a control, log2(2^-10 /
+ * (28 / 256)) = -6.8 for a control. Text is below one control in 42.
+ */
+#define WG_NT_PLAIN	5
+#define WG_NT_CTRL	(-218)
+#define WG_NT_SHIFT	3		/* 1/32 bits to quarter bits */
 
 static bool wg_control(u8 c)
 {
@@ -84,10 +103,12 @@ static int wg_cjk_char(int l, u32 cp)
 {
 	const struct wg_cjk_lang *m = &wg_cjk[l];
 	const u16 *t = wg_cjk_cp + m->off;
-	unsigned int lo = 0, hi = m->n;
+	unsigned int lo, hi;
 
 	if (cp > 0xffff)
 		return m->floor;
+	lo = wg_cjk_page[l][cp >> 8];
+	hi = wg_cjk_page[l][(cp >> 8) + 1];
 	while (lo < hi) {
 		unsigned int mid = (lo + hi) / 2;
 
@@ -143,8 +164,9 @@ static s32 wg_times(u32 n, s32 w)
 	return n > (u32)lim ? (w < 0 ? -WG_CLAMP : WG_CLAMP) : (s32)n * w;
 }
 
-/* Single-byte candidates: every pair with a non-ASCII byte. */
-static void wg_sb_block(struct whatenc_guess *g, const u8 *p, size_t n)
+/* Single-byte candidates @lo..@hi-1: every pair with a non-ASCII byte. */
+static void wg_sb_block(struct whatenc_guess *g, const u8 *p, size_t n,
+			int lo, int hi)
 {
 	u8 prev = g->prev;
 	size_t i;
@@ -166,7 +188,7 @@ static void wg_sb_block(struct whatenc_guess *g, const u8 *p, size_t n)
 			g->nonascii++;
 			g->seen[(c - 0x80) >> 3] |= 1 << (c & 7);
 		}
-		for (k = 0; k < WG_NR_SB_CANDS; k++) {
+		for (k = lo; k < hi; k++) {
 			const u8 *cls = wg_sb_class[k];
 			u8 a = cls[prev], b = cls[c];
 			int s = wg_sb_pair[wg_sb_cands[k].lang]
@@ -281,8 +303,8 @@ static void wg_utf16_block(struct whatenc_guess *g, const u8 *p, size_t n,
 /* Total of candidate @k with the control and hint terms. */
 static s32 wg_sb_total(const struct whatenc_guess *g, int k)
 {
-	s32 s = g->sb[k] + wg_times(g->controls, WG_CTRL) +
-		wg_times(g->escapes, WG_CTRL);
+	s32 s = g->sb[k] + wg_sb_prior[k] +
+		wg_times(g->controls, WG_CTRL) + wg_times(g->escapes, WG_CTRL);
 
 	if (g->hint >= 0 && wg_sb_cands[k].lang == g->hint)
 		s += WG_HINT;
@@ -329,6 +351,28 @@ static s32 wg_total(const struct whatenc_guess *g, int i, bool at_eof)
 	return g->utf16[i];
 }
 
+/*
+ * The evidence that the bytes are text (> 0) rather than binary or random
+ * (< 0), in quarter bits; the UTF-16 candidates' scores where they beat
+ * the control rate (their ASCII units' zero bytes count as controls).
+ */
+static s32 wg_text_evidence(const struct whatenc_guess *g, bool at_eof)
+{
+	u64 n = g->scanned > WG_CLAMP ? WG_CLAMP : g->scanned;
+	s64 t = (s64)(n - g->controls) * WG_NT_PLAIN +
+		(s64)g->controls * WG_NT_CTRL;
+	s32 e = (s32)(t >> WG_NT_SHIFT);
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		s32 u = wg_total(g, WG_I_U16 + k, at_eof);
+
+		if (u > e)
+			e = u;
+	}
+	return e;
+}
+
 static enum whatenc_encoding wg_enc(int i)
 {
 	if (i < WG_I_CJK)
@@ -357,14 +401,11 @@ static bool wg_same(const struct whatenc_guess *g, int i, int j)
 	return true;
 }
 
-/*
- * The best candidate (-1: "not text", whose score is 0) and its margin
- * over the best one that decodes differently.
- */
+/* The best candidate and its margin over the best that decodes differently. */
 static int wg_best(const struct whatenc_guess *g, bool at_eof, s32 *margin)
 {
-	s32 best = 0, second = WG_NONE;
-	int bi = -1, i;
+	s32 best = WG_NONE, second = WG_NONE;
+	int bi = 0, i;
 
 	for (i = 0; i < WG_NR_ALL; i++) {
 		s32 s = wg_total(g, i, at_eof);
@@ -374,17 +415,39 @@ static int wg_best(const struct whatenc_guess *g, bool at_eof, s32 *margin)
 			bi = i;
 		}
 	}
-	if (bi >= 0)
-		second = 0;	/* "not text" */
 	for (i = 0; i < WG_NR_ALL; i++) {
 		s32 s = wg_total(g, i, at_eof);
 
-		if (i == bi || s <= second || (bi >= 0 && wg_same(g, bi, i)))
+		if (i == bi || s <= second || wg_same(g, bi, i))
 			continue;
 		second = s;
 	}
 	*margin = second == WG_NONE ? WG_CLAMP : best - second;
 	return bi;
+}
+
+/*
+ * Whether sb candidate @bi has a sibling (same language, another
+ * encoding) that decodes the bytes seen so far the same: the encoding is
+ * not decided yet (windows-1252 and ISO-8859-15 until one of the bytes
+ * where they differ, windows-1253 and ISO-8859-7 until a quote or Ά).
+ * If so, the siblings are g->sib_lo..sib_hi-1.
+ */
+static bool wg_siblings(struct whatenc_guess *g, int bi)
+{
+	int lang = wg_sb_cands[bi].lang, lo = bi, hi = bi + 1, k;
+	bool open = false;
+
+	while (lo > 0 && wg_sb_cands[lo - 1].lang == lang)
+		lo--;
+	while (hi < WG_NR_SB_CANDS && wg_sb_cands[hi].lang == lang)
+		hi++;
+	for (k = lo; k < hi; k++)
+		if (k != bi && wg_enc(k) != wg_enc(bi) && wg_same(g, bi, k))
+			open = true;
+	g->sib_lo = lo;
+	g->sib_hi = hi;
+	return open;
 }
 
 /* Counters saturate (a stream may be longer than 4 GiB). */
@@ -397,8 +460,8 @@ static void wg_saturate(u32 *n)
 /* At a block boundary: clamp, prune, decide whether to stop. */
 static void wg_boundary(struct whatenc_guess *g)
 {
-	s32 margin;
-	int k;
+	s32 margin, text;
+	int k, bi;
 
 	wg_saturate(&g->nonascii);
 	wg_saturate(&g->controls);
@@ -422,13 +485,23 @@ static void wg_boundary(struct whatenc_guess *g)
 		g->utf8_only = false;
 	if (g->utf8_only || g->nonascii + g->controls < WG_SURE_BYTES)
 		return;
-	if (wg_best(g, false, &margin) == WG_I_UTF8) {
-		/* validity needs every byte: keep checking that alone */
-		if (margin >= WG_SURE)
-			g->utf8_only = true;
-	} else if (margin >= WG_SURE) {
-		g->done = true;
+	text = wg_text_evidence(g, false);
+	if (-text >= WG_SURE) {
+		g->done = true;		/* sure it is not text */
+		return;
 	}
+	g->sib_only = false;
+	if (text < WG_SURE)
+		return;
+	bi = wg_best(g, false, &margin);
+	if (margin < WG_SURE)
+		return;
+	if (bi == WG_I_UTF8)
+		g->utf8_only = true;	/* validity needs every byte */
+	else if (bi < WG_I_CJK && wg_siblings(g, bi))
+		g->sib_only = true;	/* the language is sure, not its encoding */
+	else
+		g->done = true;
 }
 
 /**
@@ -516,7 +589,15 @@ static void wg_block(struct whatenc_guess *g, const u8 *p, size_t n)
 		g->total += n;
 		return;
 	}
-	wg_sb_block(g, p, n);
+	if (g->sib_only) {
+		/* the others resume at the next block if the answer changes */
+		wg_sb_block(g, p, n, g->sib_lo, g->sib_hi);
+		g->scanned += n;
+		g->total += n;
+		return;
+	}
+	wg_sb_block(g, p, n, 0, WG_NR_SB_CANDS);
+	g->scanned += n;
 	for (k = 0; k < WG_NR_CJK; k++)
 		if (!(g->cjk_dead & (1 << k)))
 			wg_cjk_block(g, k, p, n);
@@ -570,31 +651,38 @@ static unsigned int wg_confidence(s32 margin)
  *	end (UTF-8, an odd byte of UTF-16) counts against its encoding
  * @r:      the answer
  *
- * Empty input, and input with no byte above 0x7F and no control, is
- * %WHATENC_GUESS_ASCII (UTF-8, confidence 100) unless a 7-bit encoding
- * (ISO-2022-JP, UTF-16) explains it better than random bytes would.
+ * Bytes with more controls than text has (about one in 42; see
+ * %WHATENC_GUESS_NOT_TEXT) are not text, whatever the candidates score.
+ * Otherwise input with no byte above 0x7F is %WHATENC_GUESS_ASCII
+ * (UTF-8, confidence 100) unless a 7-bit encoding (ISO-2022-JP, UTF-16)
+ * explains it better than random bytes would; anything else is text in
+ * the best candidate, however weak (a low confidence says so).
  */
 void whatenc_guess_result(const struct whatenc_guess *g, bool at_eof,
 			  struct whatenc_guess_result *r)
 {
-	s32 margin;
+	s32 margin, text = wg_text_evidence(g, at_eof);
 	int bi = wg_best(g, at_eof, &margin);
 
 	memset(r, 0, sizeof(*r));
 	r->bytes = g->total;
 	r->done = g->done;
-	r->confidence = wg_confidence(margin);
-	if (bi < 0) {
-		if (!g->nonascii && !g->controls) {
-			r->kind = WHATENC_GUESS_ASCII;
-			r->enc = WHATENC_UTF_8;
-			r->confidence = 100;
-			return;
-		}
+	if (text < 0) {
 		r->kind = WHATENC_GUESS_NOT_TEXT;
 		r->enc = WHATENC_NR_ENCODINGS;
+		r->confidence = wg_confidence(-text);
 		return;
 	}
+	if (!g->nonascii && wg_total(g, bi, at_eof) <= 0) {
+		r->kind = WHATENC_GUESS_ASCII;
+		r->enc = WHATENC_UTF_8;
+		r->confidence = 100;
+		return;
+	}
+	/* controls make "not text" a competitor */
+	if (g->controls && text < margin)
+		margin = text;
+	r->confidence = wg_confidence(margin);
 	r->kind = WHATENC_GUESS_TEXT;
 	r->enc = wg_enc(bi);
 	if (bi < WG_I_CJK)

@@ -155,4 +155,27 @@ printf '<p>\317\360\350\342\345\362</p>\n' >h.html
 "$WHATENC" detect h.html >out
 contains "html without declaration: content" out "h.html: windows-1251 (content, tentative,"
 
+# Issue 33: real text that fits no candidate's statistics well is a
+# guess that --min-confidence governs, never "not text". Vietnamese as
+# windows-1258 is written (tone marks combining; Python's cp1258 codec
+# on the NFD form recomposed but for the tones), and short French.
+t vi1258 'Vi\352\362t Nam la\314 qu\364\354c gia\n' \
+	"$(printf 'Vi\303\252\314\243t Nam la\314\200 qu\303\264\314\201c gia')"
+contains "detect vi1258: windows-1258" vi1258.det "vi1258.txt: windows-1258 (content, tentative,"
+printf 'Cliquez o\371 vous\n' >fr.txt
+printf 'Cliquez o\303\271 vous\n' >fr.want
+"$WHATENC" detect fr.txt >out 2>&1
+status "short French: detect exit 0" 0 $?
+contains "short French: a guess" out "fr.txt: windows-1252 (content, tentative,"
+we -f auto --fail-weak --min-confidence=1 fr.txt >out 2>err
+status "short French: --min-confidence=1 converts" 0 $?
+same "short French: the sentence" out fr.want
+we -f auto --fail-weak --min-confidence=100 fr.txt >out 2>err
+status "short French: --min-confidence=100 --fail-weak refuses" 1 $?
+contains "short French: weak guess, not 'not text'" err "weak guess windows-1252"
+mkdir names.d && : >"names.d/$(printf 'Cliquez o\371 vous')"
+"$WHATENC" names --min-confidence=1 names.d >out 2>&1
+status "short French name: names exit 0" 0 $?
+contains "short French name: renamed in the dry run" out "-> Cliquez o$(printf '\303\271') vous (windows-1252, content,"
+
 finish

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # tests/bench/detect: make bench-detect, the content detector's accuracy
 # and speed against uchardet, python3-chardet, python3-charset-normalizer
-# and ICU (docs/detection.md). About 2 minutes (python3-chardet is slow).
+# and ICU (docs/detection.md), genre by genre. About 10 minutes
+# (python3-charset-normalizer is slow).
 # Needs libuchardet-dev, libicu-dev, python3-chardet,
 # python3-charset-normalizer and the packages of the evaluation text.
 
