@@ -33,3 +33,5 @@ WHATENC_KUNIT_SRCS += test_rules.c
 WHATENC_KUNIT_SRCS += test_vec.c
 WHATENC_KUNIT_SRCS += test_sb_encode.c
 WHATENC_KUNIT_SRCS += test_cjk_fast.c
+WHATENC_KUNIT_SRCS += test_nls.c
+WHATENC_KUNIT_SRCS += nls_under_test.c
