@@ -24,7 +24,6 @@
 		WT_SKIP("no index files: SHARED missing");		\
 } while (0)
 
-#if NLSV_PRESENT
 /* Bytes of a packed sequence (big-endian, no 0x00 byte after the first). */
 static unsigned int nlsv_len(u32 packed)
 {
@@ -90,7 +89,6 @@ static void check_c2u(struct wt_ctx *wt, const struct nlsv_table *t, int enc,
 		WT_FAIL("%s: char2uni(%*ph) failed but wrote U+%04X", t->label,
 			bl, in, uni);
 }
-#endif
 
 /* Every table: its name is the contract "whatwg-" + lowercase name. */
 WT_CASE(nls_names)
@@ -140,12 +138,11 @@ WT_CASE(nls_names)
 /* Every byte alone (boundlen 1), and boundlen 0 and below. */
 WT_CASE(nls_char2uni_bytes)
 {
-	NEED_VECTORS();
-#if NLSV_PRESENT
-	{
 	unsigned int i, b;
 	u8 in[4];
 	u16 uni;
+
+	NEED_VECTORS();
 
 	for (i = 0; i < NLSV_N_TABLES; i++) {
 		const struct nlsv_table *t = &nlsv_tables[i];
@@ -164,18 +161,15 @@ WT_CASE(nls_char2uni_bytes)
 		WT_EXPECT_EQ(whatenc_nls_char2uni(enc, in, 0, &uni), -ENAMETOOLONG);
 		WT_EXPECT_EQ(whatenc_nls_char2uni(enc, in, -1, &uni), -ENAMETOOLONG);
 	}
-	}
-#endif
 }
 
 /* Every multi-byte sequence of every table, at every boundlen. */
 WT_CASE(nls_char2uni_index)
 {
-	NEED_VECTORS();
-#if NLSV_PRESENT
-	{
 	unsigned int i, k, n, bl;
 	u8 in[8];
+
+	NEED_VECTORS();
 
 	for (i = 0; i < NLSV_N_TABLES; i++) {
 		const struct nlsv_table *t = &nlsv_tables[i];
@@ -194,8 +188,6 @@ WT_CASE(nls_char2uni_index)
 				WT_YIELD();
 		}
 	}
-	}
-#endif
 }
 
 /*
@@ -206,14 +198,13 @@ WT_CASE(nls_char2uni_index)
  */
 WT_CASE(nls_char2uni_malformed)
 {
-	NEED_VECTORS();
-#if NLSV_PRESENT
-	{
 	static const u8 gb_first[] = { 0x81, 0x84, 0x85, 0x8f, 0x90, 0xe3, 0xfe };
 	static const u8 gb_third[] = { 0x80, 0x81, 0x82, 0xfe, 0xff };
 	unsigned int i, b0, b1, b2, b3;
 	int at;
 	u8 in[4];
+
+	NEED_VECTORS();
 
 	for (i = 0; i < NLSV_N_TABLES; i++) {
 		const struct nlsv_table *t = &nlsv_tables[i];
@@ -263,19 +254,16 @@ WT_CASE(nls_char2uni_malformed)
 					WT_YIELD();
 				}
 	}
-	}
-#endif
 }
 
 /* Every BMP code point, at every boundlen up to its length. */
 WT_CASE(nls_uni2char_all)
 {
-	NEED_VECTORS();
-#if NLSV_PRESENT
-	{
 	unsigned int i, k, n, bl, cp;
 	u8 want[4], out[8];
 	int r;
+
+	NEED_VECTORS();
 
 	for (i = 0; i < NLSV_N_TABLES; i++) {
 		const struct nlsv_table *t = &nlsv_tables[i];
@@ -310,12 +298,9 @@ WT_CASE(nls_uni2char_all)
 		}
 		WT_EXPECT_EQ(k, t->n_enc);
 	}
-	}
-#endif
 }
 
 /* The byte of @cp in @t if it is one byte, else -1. */
-#if NLSV_PRESENT
 static int nlsv_byte_of(const struct nlsv_table *t, u32 cp)
 {
 	unsigned int b;
@@ -325,7 +310,6 @@ static int nlsv_byte_of(const struct nlsv_table *t, u32 cp)
 			return b;
 	return -1;
 }
-#endif
 
 /*
  * charset2lower/upper: nothing folded where a second byte can be an ASCII
@@ -334,9 +318,6 @@ static int nlsv_byte_of(const struct nlsv_table *t, u32 cp)
  */
 WT_CASE(nls_case)
 {
-	NEED_VECTORS();
-#if NLSV_PRESENT
-	{
 	static const u16 pairs[][2] = {
 		{ 'A', 'a' }, { 'Z', 'z' }, { 0xc9, 0xe9 }, { 0xc0, 0xe0 },
 		{ 0xde, 0xfe }, { 0x160, 0x161 }, { 0x17d, 0x17e },
@@ -348,6 +329,8 @@ WT_CASE(nls_case)
 		{ 0x1ef2, 0x1ef3 }, { 0x100, 0x101 }, { 0x1a0, 0x1a1 },
 	};
 	unsigned int i, k, b;
+
+	NEED_VECTORS();
 
 	for (i = 0; i < NLSV_N_TABLES; i++) {
 		const struct nlsv_table *t = &nlsv_tables[i];
@@ -389,8 +372,6 @@ WT_CASE(nls_case)
 					lo[u], l, up[l]);
 		}
 	}
-	}
-#endif
 }
 
 WT_SUITE(nls, WT_RUN(nls_names), WT_RUN(nls_char2uni_bytes),
