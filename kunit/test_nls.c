@@ -12,7 +12,9 @@
  * every sequence at every boundlen from 1 to one past its length, on
  * every two-byte sequence of the multi-byte encodings (and all of EUC-JP's
  * three-byte space, a slice of gb18030's four-byte space), uni2char() on
- * every BMP code point at every boundlen up to its length.
+ * every BMP code point at every boundlen up to its length. A NUL or '/'
+ * comes out only of a 0x00 or 0x2F byte and goes in only as one: no name
+ * grows or loses a separator in either direction.
  */
 #include "whatenc.h"
 #include "whatenc_nls.h"
@@ -183,6 +185,8 @@ WT_CASE(nls_char2uni_index)
 			for (bl = 1; bl < n; bl++)
 				check_c2u(wt, t, enc, in, bl, -EINVAL, 0);
 			check_c2u(wt, t, enc, in, n, nlsv_want(cp, n), cp);
+			/* no multi-byte sequence decodes to U+0000 or U+002F */
+			WT_EXPECT_TRUE(cp && cp != '/');
 			check_c2u(wt, t, enc, in, n + 1, nlsv_want(cp, n), cp);
 			if (!(k & 4095))
 				WT_YIELD();
@@ -286,6 +290,11 @@ WT_CASE(nls_uni2char_all)
 				WT_FAIL("%s: uni2char(U+%04X) = %d %*ph, want %d %*ph",
 					t->label, cp, r, 4, out, n ? (int)n : -EINVAL,
 					4, want);
+			/* only U+0000 and U+002F give a NUL or '/' byte */
+			if (r > 0 && cp && cp != '/' &&
+			    (memchr(out, 0, r) || memchr(out, '/', r)))
+				WT_FAIL("%s: uni2char(U+%04X) wrote a NUL or '/'",
+					t->label, cp);
 			for (bl = 0; bl < n; bl++) {
 				memset(out, 0xee, sizeof(out));
 				r = whatenc_nls_uni2char(enc, cp, out, bl);
