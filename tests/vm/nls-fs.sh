@@ -6,7 +6,8 @@
 # FAT images made by mtools, ISO 9660 + Joliet by xorriso, HFS by
 # hfsutils, mounted with iocharset=whatwg-* (HFS: codepage=whatwg-*) and
 # with fs/nls's tables of the same encodings; names listed, created,
-# renamed, deleted; bad input; rmmod while mounted and after.
+# renamed, deleted; bad input; rmmod while mounted and after; UDF (mkudffs)
+# with names created through whatwg-* tables and read back through utf8.
 #
 # The host side, tests/vm/nls-fs.host, makes the images and this VM's plan
 # (build/nls-fs/plan.sh) before the VM, and checks after it what the VM
