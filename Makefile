@@ -358,7 +358,8 @@ uninstall:
 	@if [ -z "$(DESTDIR)" ] && [ -w /etc/ld.so.cache ]; then ldconfig; fi
 
 # The module's sources as DKMS builds them (DKMS_SRC, default
-# build/dkms/whatenc-VERSION): Kbuild, module/, uapi/, kunit/sources.mk
+# build/dkms/whatenc-VERSION): Kbuild, module/ (with module/nls/Kbuild.inc:
+# whatenc_nls.ko), uapi/, kunit/sources.mk
 # (Kbuild reads it; no KUnit module is built: dkms.conf passes
 # CONFIG_KUNIT=) and dkms.conf with its version filled in.
 DKMS_SRC ?= $(B)/dkms/whatenc-$(WHATENC_VERSION)
@@ -366,7 +367,7 @@ dkms-src:
 	rm -rf $(DKMS_SRC)
 	mkdir -p $(DKMS_SRC)/kunit
 	rsync -a -m --include='*/' --include='*.[ch]' --include='*.mk' \
-		--exclude='*' module uapi $(DKMS_SRC)/
+		--include=Kbuild.inc --exclude='*' module uapi $(DKMS_SRC)/
 	cp Kbuild $(DKMS_SRC)/
 	cp kunit/sources.mk $(DKMS_SRC)/kunit/
 	sed 's/#MODULE_VERSION#/$(WHATENC_VERSION)/' dkms.conf >$(DKMS_SRC)/dkms.conf

@@ -9,8 +9,10 @@
 #   detect/        detection of declared and undeclared encodings
 #   names/         file-name helpers, WTF-8
 #   kernel/        the kernel device: module init, misc device, sessions
+#   nls/           whatenc_nls.ko: the encodings as fs/nls tables (its own
+#                  module: module/nls/Kbuild.inc)
 # Every folder is on the include path: include headers by bare name.
-WHATENC_DIRS := include codec codec/tables detect names kernel
+WHATENC_DIRS := include codec codec/tables detect names kernel nls
 
 # Conversion core: plain C, builds in the kernel and in userspace.
 WHATENC_CORE_SRCS := \
