@@ -322,6 +322,103 @@ WT_CASE(engine_encoder_errors)
 	WT_EXPECT_MEMEQ(r->out, "a\x80\x62&#65533;c&#128169;", 21);
 }
 
+/*
+ * The count of unmappable code points (html mode): one per code point
+ * the output encoding lacks (the spec's "error with code point": not in
+ * the encoding's index, or U+000E, U+000F, U+001B in ISO-2022-JP's ASCII
+ * and Roman states), malformed input counting as U+FFFD where that is
+ * unmappable too, with the "&#NNNN;" the spec writes for each.
+ */
+struct unmap_case {
+	int enc;
+	struct wt_str in;
+	struct wt_str out;	/* html mode */
+	int n;
+	int nfatal;		/* fatal mode: malformed or unmappable */
+};
+
+static const struct unmap_case unmap_cases[] = {
+	/* windows-1252 has U+20AC (0x80), not U+1F4A9 nor U+3042 */
+	{ WHATENC_WINDOWS_1252, WT_S("a\xe2\x82\xac\xf0\x9f\x92\xa9z\xe3\x81\x82"),
+	  WT_S("a\x80&#128169;z&#12354;"), 2, 2 },
+	/* malformed input: U+FFFD, which windows-1252 lacks */
+	{ WHATENC_WINDOWS_1252, WT_S("a\xffz\xe2\x82"), WT_S("a&#65533;z&#65533;"), 2, 2 },
+	/* ISO-8859-2 has U+0142 (0xB3), not U+20AC */
+	{ WHATENC_ISO_8859_2, WT_S("\xc5\x82\xe2\x82\xac"), WT_S("\xb3&#8364;"), 1, 1 },
+	/* no unmappable code point: 0 */
+	{ WHATENC_SHIFT_JIS, WT_S("a\xe3\x81\x82"), WT_S("a\x82\xa0"), 0, 0 },
+	/*
+	 * UTF-8 and gb18030 have U+FFFD: malformed input is encoded, not
+	 * an unmappable code point (gb18030: U+FFFD is 84 31 A4 37)
+	 */
+	{ WHATENC_UTF_8, WT_S("a\xff\xf0\x9f\x92\xa9"),
+	  WT_S("a" R "\xf0\x9f\x92\xa9"), 0, 1 },
+	{ WHATENC_GB18030, WT_S("a\xff"), WT_S("a\x84\x31\xa4\x37"), 0, 1 },
+	/*
+	 * ISO-2022-JP: each of U+1F4A9, the malformed byte and U+000E comes
+	 * in jis0208 state, which switches to ASCII (ESC ( B) and reads it
+	 * again; then U+1F600 in ASCII state. U+3042, U+3044 and U+3046 are
+	 * jis0208 pointers 283, 285 and 287 (24 22, 24 24, 24 26).
+	 */
+	{ WHATENC_ISO_2022_JP,
+	  WT_S("\xe3\x81\x82\xf0\x9f\x92\xa9\xe3\x81\x84\xff\xe3\x81\x86\x0e\xf0\x9f\x98\x80"),
+	  WT_S("\x1b$B$\"\x1b(B&#128169;\x1b$B$$\x1b(B&#65533;\x1b$B$&\x1b(B&#65533;&#128512;"),
+	  4, 4 },
+};
+
+/*
+ * whatenc_encoder_unmappables(): each case's count with the input cut
+ * at every point, with room for all output and with WHATENC_PEND_MAX
+ * bytes per call (an "&#NNNN;" held whole until it fits); summed over two streams (the reset at the end of
+ * a stream keeps it), 0 after whatenc_encoder_reset() and in fatal mode,
+ * where each is an error of its own.
+ */
+WT_CASE(engine_unmappable_count)
+{
+	struct wt_run *r = WT_ALLOC(sizeof(*r));
+	struct whatenc_encoder e;
+	unsigned int i;
+
+	r->out_cap = 256;
+	r->out = WT_ALLOC(256);
+	for (i = 0; i < ARRAY_SIZE(unmap_cases); i++) {
+		const struct unmap_case *c = &unmap_cases[i];
+		const u64 n = c->n;
+		size_t cut;
+
+		for (cut = 0; cut <= c->in.n; cut++) {
+			WT_ASSERT_EQ(whatenc_encoder_init(&e, c->enc,
+							  WHATENC_ENC_HTML), 0);
+			wt_encode_run(&e, (const u8 *)c->in.p, c->in.n, &cut, 1,
+				      64, false, r);
+			if (r->nerr || r->out_len != c->out.n ||
+			    memcmp(r->out, c->out.p, c->out.n) ||
+			    whatenc_encoder_unmappables(&e) != n)
+				WT_FAIL("case %u cut %u: %u bytes, %d errors, %llu unmappables, expected %d",
+					i, (unsigned int)cut,
+					(unsigned int)r->out_len, r->nerr,
+					(unsigned long long)whatenc_encoder_unmappables(&e),
+					c->n);
+			wt_encode_run(&e, (const u8 *)c->in.p, c->in.n, &cut, 1,
+				      WHATENC_PEND_MAX, false, r);
+			if (r->stuck || r->out_len != c->out.n ||
+			    memcmp(r->out, c->out.p, c->out.n) ||
+			    whatenc_encoder_unmappables(&e) != 2 * n)
+				WT_FAIL("case %u cut %u, short output: %llu unmappables, expected %d",
+					i, (unsigned int)cut,
+					(unsigned long long)whatenc_encoder_unmappables(&e),
+					2 * c->n);
+			whatenc_encoder_reset(&e);
+			WT_EXPECT_EQ(whatenc_encoder_unmappables(&e), 0);
+		}
+		WT_ASSERT_EQ(whatenc_encoder_init(&e, c->enc, 0), 0);
+		wt_encode_run(&e, (const u8 *)c->in.p, c->in.n, NULL, 0, 64,
+			      false, r);
+		WT_EXPECT_EQ(r->nerr, c->nfatal);
+		WT_EXPECT_EQ(whatenc_encoder_unmappables(&e), 0);
+	}
+}
+
 /* After a last call (or a reset) everything starts again. */
 WT_CASE(engine_reset)
 {
@@ -549,6 +646,7 @@ WT_SUITE(engine,
 	 WT_RUN(engine_replacement_count),
 	 WT_RUN(engine_replay_order),
 	 WT_RUN(engine_encoder_errors),
+	 WT_RUN(engine_unmappable_count),
 	 WT_RUN(engine_reset),
 	 WT_RUN(engine_worst_case),
 	 WT_RUN(engine_misuse_buf));

@@ -162,6 +162,8 @@ static int convert_stream(struct wt_ctx *c, struct wt_file *f, int fd)
 			} else {
 				f->snap_ok = f->dec.eng->snapshot &&
 					f->dec.eng->snapshot(&f->dec, &f->snap);
+				/* replays stop at each error (cv_call_error()) */
+				f->snap.flags |= WHATENC_DEC_FATAL;
 			}
 			f->call_in = c->in + b.in_pos;
 			f->call_len = b.in_size - b.in_pos;
@@ -176,7 +178,9 @@ static int convert_stream(struct wt_ctx *c, struct wt_file *f, int fd)
 				cv_follow(c, f, c->in + (f->call_src - src),
 				       b.in_pos - (f->call_src - src),
 				       last && r == WHATENC_INPUT_EMPTY);
-			if (r == WHATENC_MALFORMED && !fatal)
+			if (f->core_repl)
+				cv_core_replacements(c, f, &b);
+			else if (r == WHATENC_MALFORMED && !fatal)
 				cv_replace_malformed(c, f, &b);
 			w = cv_put_utf8(c, f, c->mid, b.out_pos,
 				     (last && r == WHATENC_INPUT_EMPTY) ||
@@ -243,9 +247,12 @@ int wt_convert_fd(struct wt_ctx *c, int fd, const char *name)
 	}
 	if (!f.passthrough) {
 		/*
-		 * The kernel engine stops for good at a fatal error: it
-		 * replaces malformed input itself (the shadow counts), and -c
-		 * (omit) decodes with the built-in core.
+		 * The built-in core replaces malformed input itself and counts
+		 * it (f.core_repl); with -c (omit) it runs fatal and the CLI
+		 * drops what it reports. The kernel engine stops for good at a
+		 * fatal error: it replaces malformed input itself (the shadow
+		 * counts: the device does not give the core's count), and -c
+		 * decodes with the built-in core.
 		 */
 		const struct wt_engine *eng = o->eng;
 		unsigned int flags = f.dec_flags;
@@ -257,6 +264,9 @@ int wt_convert_fd(struct wt_ctx *c, int fd, const char *name)
 				flags &= ~WHATENC_DEC_FATAL;
 				f.dec_replaces = true;
 			}
+		} else if (!o->fatal && !o->omit_invalid && eng->replacements) {
+			flags &= ~WHATENC_DEC_FATAL;
+			f.core_repl = true;
 		}
 		r = wt_open(eng, &f.dec, WT_DECODE, f.dec_enc, flags);
 		if (r) {

@@ -40,6 +40,15 @@ struct wt_file {
 	 * fatal mode, finds and counts the replacements.
 	 */
 	bool dec_replaces;
+	/*
+	 * The user engine's decoder replaces malformed input itself and
+	 * counts it (not with -c or --fatal): f->nrepl is its count; where a
+	 * replacement is, when a message needs it, comes from a replay of
+	 * the call's snapshot (kept in fatal mode) by cv_call_error().
+	 * @call_repl: the replacements of the last call.
+	 */
+	bool core_repl;
+	u64 call_repl;
 	const u8 *call_in;
 	size_t call_len;
 	bool call_last;
@@ -99,6 +108,10 @@ int cv_encode_call(struct wt_ctx *c, struct wt_file *f,
 		   struct whatenc_buf *b, bool last, int *r);
 void cv_replace_malformed(struct wt_ctx *c, struct wt_file *f,
 			  struct whatenc_buf *b);
+int cv_call_error(const struct wt_file *f, u64 from,
+		  struct whatenc_error *e, u64 *at);
+void cv_core_replacements(struct wt_ctx *c, struct wt_file *f,
+			  const struct whatenc_buf *b);
 void cv_replaced_note(struct wt_ctx *c, struct wt_file *f);
 
 /* direct.c: UTF-8 input read by the encoder itself */

@@ -53,6 +53,9 @@ struct wt_session {
  * @snapshot: optional (decode sessions): copy the decoder state into
  *           @snap so that wt_user_locate() can replay a chunk; false if
  *           the engine cannot
+ * @replacements: optional (decode sessions): the core's count of
+ *           malformed sequences replaced by U+FFFD since the session
+ *           began (whatenc_decoder_replacements())
  */
 struct wt_engine {
 	const char *name;
@@ -62,6 +65,7 @@ struct wt_engine {
 	void (*close)(struct wt_session *s);
 	bool (*snapshot)(const struct wt_session *s,
 			 struct whatenc_decoder *snap);
+	u64 (*replacements)(const struct wt_session *s);
 };
 
 extern const struct wt_engine wt_engine_user;

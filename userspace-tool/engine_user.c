@@ -47,6 +47,12 @@ static bool user_snapshot(const struct wt_session *s,
 	return true;
 }
 
+static u64 user_replacements(const struct wt_session *s)
+{
+	return s->dir == WT_DECODE ? whatenc_decoder_replacements(&s->u.dec) :
+				     0;
+}
+
 const struct wt_engine wt_engine_user = {
 	.name = "user",
 	.probe = user_probe,
@@ -54,6 +60,7 @@ const struct wt_engine wt_engine_user = {
 	.convert = user_convert,
 	.close = user_close,
 	.snapshot = user_snapshot,
+	.replacements = user_replacements,
 };
 
 /*

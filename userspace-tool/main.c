@@ -600,7 +600,11 @@ int main(int argc, char **argv)
 		if (!o.silent)
 			wt_label_warn(o.to_label, o.to, true);
 	}
-	/* The decoder always runs fatal: replacements are made (and counted) here. */
+	/*
+	 * Fatal unless the conversion replaces: then the core replaces and
+	 * counts (convert.c: f->core_repl), or, with -c or the kernel
+	 * engine, the CLI does.
+	 */
 	o.dec_flags |= WHATENC_DEC_FATAL;
 	if (!strcmp(bom, "sniff"))
 		o.dec_flags |= WHATENC_BOM_SNIFF;

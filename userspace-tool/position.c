@@ -89,6 +89,25 @@ void cv_report_decode(struct wt_ctx *c, struct wt_file *f,
 }
 
 /*
+ * Whether the U+FFFD at UTF-8 stream offset @eoff replaced malformed
+ * input, in the last decode call: *@e says which.
+ */
+static bool replaced_here(const struct wt_file *f, u64 eoff,
+			  struct whatenc_error *e)
+{
+	u64 at;
+
+	if (f->repl_pending && eoff == f->repl_at) {
+		*e = f->repl_err;
+		return true;
+	}
+	return f->core_repl && f->call_repl && f->enc.err.cp == 0xfffd &&
+	       eoff >= f->mid_u8 &&
+	       !cv_call_error(f, eoff - f->mid_u8, e, &at) &&
+	       at == eoff - f->mid_u8;
+}
+
+/*
  * An encoder error at UTF-8 offset @at of the chunk @buf: the message
  * names the input byte offset (and the UTF-8 one when it differs), the
  * character or bytes, and the line and column.
@@ -97,20 +116,20 @@ void cv_report_encode(struct wt_ctx *c, struct wt_file *f, int r,
 		      const u8 *buf)
 {
 	const struct whatenc_error *e = &f->enc.err;
+	struct whatenc_error repl;
 	char where[128], what[160], hex[16];
 	u64 eoff = e->offset - f->enc_skew, line, col, at = eoff - f->mid_u8;
 	u64 start = 0, end;
 
 	cv_pos_at(f, buf, at, &line, &col);
-	if (r == WHATENC_UNMAPPABLE && f->repl_pending &&
-	    eoff == f->repl_at) {
+	if (r == WHATENC_UNMAPPABLE && replaced_here(f, eoff, &repl)) {
 		/* the U+FFFD is ours: the cause is malformed input */
-		hex_bytes(hex, f->repl_err.bytes, f->repl_err.len);
+		hex_bytes(hex, repl.bytes, repl.len);
 		fprintf(stderr, "%s: %s: byte %llu: invalid %s sequence %s, and %s cannot encode the U+FFFD that replaces it (line %llu, column %llu; -c omits such input)\n",
 			wt_prog, f->name,
-			cv_src_off(c, f->repl_err.offset),
+			cv_src_off(c, repl.offset),
 			whatenc_name(f->dec_enc),
-			f->repl_err.len ? hex : "(end of input)",
+			repl.len ? hex : "(end of input)",
 			cv_enc_out_name(c->o), (unsigned long long)line,
 			(unsigned long long)col);
 		return;

@@ -5,6 +5,7 @@
  * cannot represent fail, or are skipped, substituted or written as
  * &#NNNN; (--unmappable)
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -110,8 +111,9 @@ int cv_encode_call(struct wt_ctx *c, struct wt_file *f,
 
 /*
  * One decode call's worth of output is in c->mid[0..b->out_pos) and the
- * decoder stopped at malformed input (it always runs in fatal mode, so
- * that replacements can be counted): put U+FFFD after it, unless -c.
+ * decoder stopped at malformed input (it runs in fatal mode with -c,
+ * which omits it, and with the kernel engine, whose shadow decoder counts
+ * instead): put U+FFFD after it, unless -c.
  */
 void cv_replace_malformed(struct wt_ctx *c, struct wt_file *f,
 			  struct whatenc_buf *b)
@@ -125,6 +127,64 @@ void cv_replace_malformed(struct wt_ctx *c, struct wt_file *f,
 	/* WT_MIDBUF holds 3 bytes per input byte: replacement mode's worst */
 	memcpy(b->out + b->out_pos, "\xef\xbf\xbd", 3);
 	b->out_pos += 3;
+}
+
+/*
+ * f->core_repl: replay the last decode call (f->call_*) from its snapshot,
+ * in fatal mode, to the first malformed sequence whose U+FFFD is at or
+ * after offset @from of that call's output: *@e is its error, *@at
+ * where its U+FFFD is. Returns 0, or -ENOENT if there is none.
+ */
+int cv_call_error(const struct wt_file *f, u64 from,
+		  struct whatenc_error *e, u64 *at)
+{
+	struct whatenc_decoder d = f->snap;
+	u8 scratch[256];
+	struct whatenc_buf b = {
+		.in = f->call_in, .in_size = f->call_len,
+		.out = scratch, .out_size = sizeof(scratch),
+	};
+	enum whatenc_ret r;
+	u64 out = 0;
+
+	if (!f->snap_ok)
+		return -ENOENT;
+	do {
+		b.out_pos = 0;
+		r = whatenc_decode(&d, &b, f->call_last);
+		out += b.out_pos;
+		if (r != WHATENC_MALFORMED)
+			continue;
+		if (out >= from) {
+			*e = d.err;
+			*at = out;
+			return 0;
+		}
+		out += 3;	/* the core's U+FFFD */
+	} while (r == WHATENC_OUTPUT_FULL || r == WHATENC_MALFORMED);
+	return -ENOENT;
+}
+
+/*
+ * f->core_repl: the decoder replaced and counted malformed input in the
+ * call whose output is c->mid[0..b->out_pos): the count is the core's;
+ * the first replacement's place, which the note names, comes from a
+ * replay of the call.
+ */
+void cv_core_replacements(struct wt_ctx *c, struct wt_file *f,
+			  const struct whatenc_buf *b)
+{
+	u64 n = f->dec.eng->replacements(&f->dec);
+	struct whatenc_error e;
+	u64 at;
+
+	f->call_repl = n - f->nrepl;
+	if (f->call_repl && !f->nrepl && !cv_call_error(f, 0, &e, &at) &&
+	    at < b->out_pos) {
+		f->first_repl = e.offset;
+		cv_pos_at(f, c->mid, at, &f->first_line, &f->first_col);
+	}
+	f->nrepl = n;
 }
 
 /* After a file: say how much was replaced, unless -s. */

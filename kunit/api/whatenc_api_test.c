@@ -169,6 +169,17 @@ static void api_streaming(struct kunit *test)
 	b.out_pos = 0;
 	KUNIT_EXPECT_EQ(test, whatenc_encode(&sbi->enc, &b, true),
 			WHATENC_UNMAPPABLE);
+	KUNIT_EXPECT_EQ(test, whatenc_encoder_unmappables(&sbi->enc), (u64)0);
+	/* ... and in html mode "&#12354;" (U+3042), counted */
+	KUNIT_ASSERT_EQ(test, whatenc_encoder_init(&sbi->enc, WHATENC_KOI8_R,
+						   WHATENC_ENC_HTML), 0);
+	b.in_pos = 0;
+	b.out_pos = 0;
+	KUNIT_EXPECT_EQ(test, whatenc_encode(&sbi->enc, &b, true),
+			WHATENC_INPUT_EMPTY);
+	KUNIT_EXPECT_EQ(test, b.out_pos, (size_t)8);
+	KUNIT_EXPECT_EQ(test, memcmp(out, "&#12354;", 8), 0);
+	KUNIT_EXPECT_EQ(test, whatenc_encoder_unmappables(&sbi->enc), (u64)1);
 
 	/* bad arguments */
 	KUNIT_EXPECT_EQ(test, whatenc_decoder_init(&sbi->dec,

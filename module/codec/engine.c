@@ -463,11 +463,12 @@ EXPORT_SYMBOL_GPL(whatenc_decoder_max_utf8);
 
 /* ---- encoders -------------------------------------------------------- */
 
-/**
- * whatenc_encoder_reset() - start a new stream with the same settings
- * @e: encoder set up by whatenc_encoder_init()
+/*
+ * The reset at the end of a stream: whatenc_encoder_reset() but for the
+ * count of unmappable code points, which the caller reads after that
+ * last call.
  */
-void whatenc_encoder_reset(struct whatenc_encoder *e)
+static void encoder_restart(struct whatenc_encoder *e)
 {
 	e->pend_len = 0;
 	e->err_held = 0;
@@ -475,6 +476,18 @@ void whatenc_encoder_reset(struct whatenc_encoder *e)
 	memset(&e->err, 0, sizeof(e->err));
 	memset(&e->s, 0, sizeof(e->s));
 	we_utf8_init(&e->in);
+}
+
+/**
+ * whatenc_encoder_reset() - start a new stream with the same settings
+ * @e: encoder set up by whatenc_encoder_init()
+ *
+ * Forgets everything held and the count of unmappable code points.
+ */
+void whatenc_encoder_reset(struct whatenc_encoder *e)
+{
+	e->unmappables = 0;
+	encoder_restart(e);
 }
 EXPORT_SYMBOL_GPL(whatenc_encoder_reset);
 
@@ -539,9 +552,36 @@ static enum whatenc_ret encode_buf(struct whatenc_encoder *e,
 	if (ret == WHATENC_MALFORMED || ret == WHATENC_UNMAPPABLE)
 		e->err.offset = e->total_in - e->err_held - e->err.len;
 	else if (ret == WHATENC_INPUT_EMPTY && last)
-		whatenc_encoder_reset(e);
+		encoder_restart(e);
 	return ret;
 }
+
+/**
+ * whatenc_encoder_unmappables() - how many code points were written as "&#NNNN;"
+ * @e: encoder
+ *
+ * In html mode (WHATENC_ENC_HTML) every code point the output encoding
+ * cannot represent is written as a decimal character reference. This
+ * counts them since whatenc_encoder_init() or the last
+ * whatenc_encoder_reset(), across calls and streams (the reset at the end
+ * of a stream, a call with @last, keeps the count, so that it can be read
+ * after that call): one per unmappable code point of the input, however
+ * the input is split, also where ISO-2022-JP's encoder reads a code point
+ * again after a change of state. Non-zero means that the output is not
+ * the text of the input (encoding_rs's "had unmappables"). Malformed
+ * UTF-8 input, which html mode replaces by U+FFFD, counts when U+FFFD is
+ * unmappable too (written as "&#65533;"); where the output encoding has
+ * U+FFFD (UTF-8, UTF-16BE/LE, gb18030) it is encoded and not counted.
+ * Always 0 in fatal mode, where WHATENC_UNMAPPABLE reports each.
+ *
+ * Context: any.
+ * Return: the number of character references written for errors.
+ */
+u64 whatenc_encoder_unmappables(const struct whatenc_encoder *e)
+{
+	return e->unmappables;
+}
+EXPORT_SYMBOL_GPL(whatenc_encoder_unmappables);
 
 /**
  * whatenc_encoder_max_out() - worst-case output of an encode call
@@ -609,6 +649,7 @@ enum whatenc_ret we_unmappable(struct whatenc_encoder *e,
 		e->err_held = 0;
 		return WHATENC_UNMAPPABLE;
 	}
+	e->unmappables++;
 	do {
 		digits[n++] = '0' + cp % 10;
 		cp /= 10;

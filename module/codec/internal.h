@@ -140,10 +140,12 @@ static inline bool we_put_byte2(struct whatenc_encoder *e,
 }
 
 /*
- * Encoders: an unmappable code point. In html mode, writes "&#NNNN;" and
- * returns WHATENC_INPUT_EMPTY (meaning: carry on), or
- * WHATENC_OUTPUT_FULL if the unit was held. In fatal mode records the
- * error and returns WHATENC_UNMAPPABLE.
+ * Encoders: an unmappable code point. In html mode, writes "&#NNNN;",
+ * counts it (e->unmappables: called once per code point, also by
+ * ISO-2022-JP, which reads one again after a change of state but only
+ * calls this in ASCII or Roman state) and returns WHATENC_INPUT_EMPTY
+ * (meaning: carry on), or WHATENC_OUTPUT_FULL if the unit was held. In
+ * fatal mode records the error and returns WHATENC_UNMAPPABLE.
  */
 enum whatenc_ret we_unmappable(struct whatenc_encoder *e,
 			       struct whatenc_buf *b, u32 cp);

@@ -188,6 +188,7 @@ enum whatenc_ret whatenc_encode(struct whatenc_encoder *e,
 				struct whatenc_buf *b, bool last);
 size_t whatenc_encoder_max_out(const struct whatenc_encoder *e,
 			       size_t in_len);
+u64 whatenc_encoder_unmappables(const struct whatenc_encoder *e);
 
 /* Spec hooks (engine.c) */
 int whatenc_bom_sniff(const u8 *buf, size_t len, size_t *bom_len);

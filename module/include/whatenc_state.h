@@ -104,6 +104,7 @@ struct whatenc_encoder {
 	} s;
 	u64 total_in;
 	struct whatenc_error err;
+	u64 unmappables;	/* "&#NNNN;" written (html mode) since init/reset */
 };
 
 #endif /* WHATENC_STATE_H */

@@ -128,6 +128,26 @@ check "malformed at 300000: output" [ "$(wc -c <"$T/out")" -eq 300000 ]
 contains "malformed at 300000: message" "$T/err" "big2.txt: byte 300000: invalid UTF-8 sequence FF"
 printf 'a\377b\342\202\254' | we -t latin2 >"$T/out" 2>"$T/err"
 contains "U+FFFD from replacement: the message names the malformed input" "$T/err" "byte 1: invalid UTF-8 sequence FF, and ISO-8859-2 cannot encode the U+FFFD that replaces it"
+# Input other than UTF-8 goes through the decoder, which replaces and
+# counts (whatenc_decoder_replacements()); a replay finds where. Shift_JIS
+# A0, FD, FE and FF are errors (the spec's Shift_JIS decoder: not a lead
+# byte, nor ASCII, 0x80 or katakana): 4, the first at byte 1.
+printf 'a\240b\375\376\377c' | we -f shift_jis >"$T/out" 2>"$T/err"
+status "Shift_JIS errors: exit" 0 $?
+check "Shift_JIS errors: output" [ "$(cat "$T/out")" = "$(printf 'a\357\277\275b\357\277\275\357\277\275\357\277\275c')" ]
+contains "Shift_JIS errors: count and first" "$T/err" "4 malformed sequences replaced by U+FFFD (first at byte 1, line 1, column 2)"
+# UTF-16LE: a U+FFFD the input encodes (FD FF) is no replacement; the
+# lone lead surrogate (00 D8) at byte 2 is one, its U+FFFD the second
+# character
+printf '\375\377\000\330A\000' | we -f utf-16le -t windows-1252 >"$T/out" 2>"$T/err"
+status "U+FFFD from the input: exit" 1 $?
+contains "U+FFFD from the input: the message names the character" "$T/err" "byte 0: U+FFFD cannot be encoded in windows-1252 (line 1, column 1)"
+printf 'A\000\000\330A\000' | we -f utf-16le -t windows-1252 >"$T/out" 2>"$T/err"
+status "U+FFFD from replacement (UTF-16LE): exit" 1 $?
+contains "U+FFFD from replacement (UTF-16LE): the message names the malformed input" "$T/err" "byte 2: invalid UTF-16LE sequence 00 D8, and windows-1252 cannot encode the U+FFFD that replaces it (line 1, column 2;"
+printf '\375\377\000\330A\000' | we -f utf-16le -t windows-1252 --html >"$T/out" 2>"$T/err"
+check "U+FFFD from the input and from replacement: --html" [ "$(cat "$T/out")" = '&#65533;&#65533;A' ]
+contains "U+FFFD from the input and from replacement: one counted" "$T/err" "1 malformed sequence replaced by U+FFFD (first at byte 2, line 1, column 2)"
 
 # --- --html ------------------------------------------------------------------
 printf 'a\342\202\254b\360\237\230\200' | we -t latin2 --html >"$T/out"
