@@ -534,6 +534,10 @@ EXPORT_SYMBOL_GPL(whatenc_wtf8_to_utf8_strict);
  * Only the bytes at the join are inspected: given well-formed WTF-8, the
  * result is well-formed WTF-8.
  *
+ * A @size above INT_MAX is treated as INT_MAX, as everywhere in
+ * whatenc_names.h, so a @src_len above INT_MAX (a negative errno passed
+ * as a size, say) never fits: -ENOSPC, on either path.
+ *
  * Context: Any context.
  * Return: the new length of @buf, -ENOSPC if it would not fit in @size
  * (@buf is then unchanged), or -EINVAL for bad arguments (@len > @size, a
@@ -557,9 +561,10 @@ int whatenc_wtf8_concat(u8 *buf, size_t len, size_t size, const u8 *src,
 		/* lead and trail are 0xd800 | ..., 0xdc00 | ... minus 0xd000 */
 		lead += 0xd000;
 		trail += 0xd000;
-		total = len + src_len - 2;
-		if (total > size)
+		/* src_len >= 3 and len <= size: neither side wraps */
+		if (src_len - 2 > size - len)
 			return -ENOSPC;
+		total = len + src_len - 2;
 		cp = 0x10000 + ((lead - 0xd800) << 10) + (trail - 0xdc00);
 		we_utf8_write(buf + len - 3, cp);
 		memcpy(buf + len + 1, src + 3, src_len - 3);
