@@ -233,19 +233,21 @@ static noinline bool we_bad_buf(const struct whatenc_buf *b)
 static enum whatenc_ret null_buf_call(void *coder, struct whatenc_buf *b,
 				      bool last, bool dec)
 {
-	u8 none[1] = { 0 };
-	struct whatenc_buf nb = *b;
+	static u8 none[1];	/* never read or written: the sizes are 0 */
+	const u8 *in = b->in;
+	u8 *out = b->out;
 	enum whatenc_ret ret;
 
 	if (we_bad_buf(b))
 		return WHATENC_BUF_ERROR;
-	if (!nb.in)
-		nb.in = none;
-	if (!nb.out)
-		nb.out = none;
-	ret = dec ? decode_buf(coder, &nb, last) : encode_buf(coder, &nb, last);
-	b->in_pos = nb.in_pos;
-	b->out_pos = nb.out_pos;
+	/* @b itself, not a copy: 48 bytes less on the stack of every chain */
+	if (!in)
+		b->in = none;
+	if (!out)
+		b->out = none;
+	ret = dec ? decode_buf(coder, b, last) : encode_buf(coder, b, last);
+	b->in = in;
+	b->out = out;
 	return ret;
 }
 
