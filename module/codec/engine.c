@@ -55,7 +55,6 @@ void whatenc_decoder_reset(struct whatenc_decoder *d)
 		      (bom == WHATENC_BOM_STRIP && !we_encodings[d->enc].own_bom);
 	memset(&d->s, 0, sizeof(d->s));	/* every family starts all zero */
 }
-EXPORT_SYMBOL_GPL(whatenc_decoder_reset);
 
 /**
  * whatenc_decoder_init() - set up a decoder
@@ -85,7 +84,6 @@ int whatenc_decoder_init(struct whatenc_decoder *d, enum whatenc_encoding enc,
 	whatenc_decoder_reset(d);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(whatenc_decoder_init);
 
 /**
  * whatenc_decoder_encoding() - the encoding a decoder is decoding
@@ -97,7 +95,6 @@ enum whatenc_encoding whatenc_decoder_encoding(const struct whatenc_decoder *d)
 {
 	return d->enc;
 }
-EXPORT_SYMBOL_GPL(whatenc_decoder_encoding);
 
 /**
  * whatenc_bom_sniff() - the Encoding Standard's "BOM sniff"
@@ -138,7 +135,6 @@ int whatenc_bom_sniff(const u8 *buf, size_t len, size_t *bom_len)
 	}
 	return len ? -ENOENT : -EAGAIN;
 }
-EXPORT_SYMBOL_GPL(whatenc_bom_sniff);
 
 /*
  * Gather the stream's first bytes until the BOM question is settled.
@@ -284,7 +280,6 @@ enum whatenc_ret whatenc_decode(struct whatenc_decoder *d,
 		return null_buf_call(d, b, last, true);
 	return decode_buf(d, b, last);
 }
-EXPORT_SYMBOL_GPL(whatenc_decode);
 
 static enum whatenc_ret decode_buf(struct whatenc_decoder *d,
 				   struct whatenc_buf *b, bool last)
@@ -429,7 +424,6 @@ size_t whatenc_decoder_max_utf8(const struct whatenc_decoder *d,
 		return SIZE_MAX;
 	return 3 * (in_len + held);
 }
-EXPORT_SYMBOL_GPL(whatenc_decoder_max_utf8);
 
 /* ---- encoders -------------------------------------------------------- */
 
@@ -446,7 +440,6 @@ void whatenc_encoder_reset(struct whatenc_encoder *e)
 	memset(&e->s, 0, sizeof(e->s));
 	we_utf8_init(&e->in);
 }
-EXPORT_SYMBOL_GPL(whatenc_encoder_reset);
 
 /**
  * whatenc_encoder_init() - set up an encoder from UTF-8
@@ -474,7 +467,6 @@ int whatenc_encoder_init(struct whatenc_encoder *e, enum whatenc_encoding enc,
 	whatenc_encoder_reset(e);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(whatenc_encoder_init);
 
 /**
  * whatenc_encode() - encode UTF-8 to bytes
@@ -495,7 +487,6 @@ enum whatenc_ret whatenc_encode(struct whatenc_encoder *e,
 		return null_buf_call(e, b, last, false);
 	return encode_buf(e, b, last);
 }
-EXPORT_SYMBOL_GPL(whatenc_encode);
 
 static enum whatenc_ret encode_buf(struct whatenc_encoder *e,
 				   struct whatenc_buf *b, bool last)
@@ -535,7 +526,6 @@ size_t whatenc_encoder_max_out(const struct whatenc_encoder *e, size_t in_len)
 		return SIZE_MAX;
 	return per * (in_len + held) + e->pend_len + 3;
 }
-EXPORT_SYMBOL_GPL(whatenc_encoder_max_out);
 
 /**
  * we_enc_malformed() - an encoder's error for malformed UTF-8 input

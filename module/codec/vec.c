@@ -47,7 +47,9 @@ static inline int vec_level(void)
  *
  * For tests and benchmarks: every level gives the same results, only
  * faster or slower. A level the CPU lacks is lowered to the best it has.
- * The setting is global (all coders, all threads).
+ * The setting is global (all coders, all threads): in the kernel only
+ * the KUnit suites can call it (exported only with CONFIG_KUNIT,
+ * module/kernel/exports.c).
  *
  * Return: the level now in use.
  */
@@ -60,7 +62,6 @@ int whatenc_vec_set_level(int level)
 	WRITE_ONCE(we_vec_cur, level);
 	return level;
 }
-EXPORT_SYMBOL_GPL(whatenc_vec_set_level);
 
 #if WE_VEC_X86
 

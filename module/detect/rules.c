@@ -906,7 +906,6 @@ int whatenc_check(const struct whatenc_check_opts *opts, const u8 *buf,
 	wr_undeclared(&w);
 	return w.stop ? w.stop : w.nfind;
 }
-EXPORT_SYMBOL_GPL(whatenc_check);
 
 /**
  * whatenc_rule_info() - a rule's id, severity, message and sources
@@ -921,4 +920,3 @@ const struct whatenc_rule_info *whatenc_rule_info(enum whatenc_rule rule)
 		return NULL;
 	return &wr_rules[rule];
 }
-EXPORT_SYMBOL_GPL(whatenc_rule_info);
