@@ -30,6 +30,12 @@ def utf8_entry(cp):
             (0x80 | (cp & 0x3f)) << 16 | 3 << 24)
 
 
+def rows_of(values, fmt, per_line, indent):
+    """@values as lines of at most @per_line, each @indent tabs deep."""
+    return ["\t" * indent + ", ".join(fmt % v for v in values[i:i + per_line])
+            + "," for i in range(0, len(values), per_line)]
+
+
 def generate(ctx):
     rows = []
     for enum, name in single_byte.single_byte_encodings():
@@ -51,10 +57,7 @@ def generate(ctx):
     out.append("static const u32 we_sb_utf8[WE_SB_ROWS + 1][128] = {")
     for enum, name, cps in rows:
         out.append("\t[%s] = { /* %s */" % (enum, name))
-        ent = [utf8_entry(cp) for cp in cps]
-        for i in range(0, 128, 5):
-            out.append("\t\t" + ", ".join("0x%08x" % v
-                                          for v in ent[i:i + 5]) + ",")
+        out += rows_of([utf8_entry(cp) for cp in cps], "0x%08x", 5, 2)
         out.append("\t},")
     out.append("};\n")
     out.append("/* The same bytes as planes: first, second, third byte "
@@ -66,10 +69,8 @@ def generate(ctx):
         out.append("\t[%s] = { /* %s */" % (enum, name))
         for p in range(3):
             out.append("\t\t{")
-            plane = [(e >> (8 * p)) & 0xff for e in ent]
-            for i in range(0, 128, 8):
-                out.append("\t\t\t" + ", ".join("0x%02x" % v
-                                                for v in plane[i:i + 8]) + ",")
+            out += rows_of([(e >> (8 * p)) & 0xff for e in ent], "0x%02x",
+                           8, 3)
             out.append("\t\t},")
         out.append("\t},")
     out.append("};")
