@@ -294,6 +294,8 @@ static void subuid_child(int ready, int go, int res)
 	char c;
 	ssize_t w = 0;
 
+	npass = 0;	/* the parent's counts are its own: report ours */
+	nfail = 0;
 	become_nobody();
 	if (unshare(CLONE_NEWUSER)) {
 		printf("SKIP: subuids: unshare(CLONE_NEWUSER): %s\n",
