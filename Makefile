@@ -160,6 +160,16 @@ distro: vectors
 	fi
 	$(call kbuild_lint,distro,$(DISTRO_KDIR))
 
+# The module built against Debian's headers with -fstack-usage and
+# -fcallgraph-info=su, for scripts/check-stack (build/k-stack/).
+.PHONY: stack-usage
+stack-usage: vectors
+	@if [ -z "$(DISTRO_KDIR)" ]; then \
+		echo "stack-usage: no /usr/src/linux-headers-*-amd64"; exit 1; \
+	fi
+	@rm -rf $(B)/k-stack
+	$(call kbuild_copy,stack,$(DISTRO_KDIR),KCFLAGS="-fstack-usage -fcallgraph-info=su")
+
 kernel:
 	scripts/build-kernel
 

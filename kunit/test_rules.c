@@ -500,7 +500,7 @@ WT_CASE(rules_content_hook)
 	 * Another encoding that decodes the document to the same text is no
 	 * mismatch: E9 is U+00E9 in windows-1252 and ISO-8859-15 alike; A4
 	 * is U+00A4 in one, U+20AC in the other (the index files). The
-	 * texts part in the block of 32 bytes that holds A4 (at 35).
+	 * texts part in the block of 8 bytes that holds A4 (at 35: 32..39).
 	 */
 	memset(g, 0, sizeof(*g));
 	g->guess = WHATENC_ISO_8859_15;

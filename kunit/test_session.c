@@ -77,12 +77,12 @@ WT_CASE(session_alloc_limits)
 {
 	struct we_session *s;
 
-	WT_EXPECT_TRUE(!we_session_alloc(WE_BUF_MIN - 1, NULL, false));
-	WT_EXPECT_TRUE(!we_session_alloc(WE_BUF_MAX + 1, NULL, false));
-	s = we_session_alloc(WE_BUF_MIN, NULL, false);
+	WT_EXPECT_TRUE(!we_session_alloc(WE_BUF_MIN - 1, NULL));
+	WT_EXPECT_TRUE(!we_session_alloc(WE_BUF_MAX + 1, NULL));
+	s = we_session_alloc(WE_BUF_MIN, NULL);
 	WT_ASSERT_TRUE(s);
 	we_session_free(s);
-	s = we_session_alloc(WE_BUF_MAX, NULL, false);
+	s = we_session_alloc(WE_BUF_MAX, NULL);
 	WT_ASSERT_TRUE(s);
 	we_session_free(s);
 }
@@ -90,7 +90,7 @@ WT_CASE(session_alloc_limits)
 /* Unconfigured: decode UTF-8, replacement, BOM sniff. */
 WT_CASE(session_default)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
 	struct whatenc_status st;
 	char out[32];
 
@@ -113,7 +113,7 @@ WT_CASE(session_default)
 
 WT_CASE(session_configure_invalid)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
 	struct whatenc_configure cfg;
 	struct whatenc_status *a = WT_ALLOC(sizeof(*a)), *b = WT_ALLOC(sizeof(*b));
 	static const struct {
@@ -166,7 +166,7 @@ WT_CASE(session_configure_invalid)
 
 WT_CASE(session_configure_names)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
 	struct whatenc_configure cfg;
 
 	WT_ASSERT_TRUE(s);
@@ -196,7 +196,7 @@ WT_CASE(session_configure_names)
 
 WT_CASE(session_buffer_limits)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
 	u8 *big = WT_ALLOC(3 * WE_BUF_MIN), *out = WT_ALLOC(WE_BUF_MIN);
 	struct whatenc_status st;
 
@@ -234,7 +234,7 @@ WT_CASE(session_buffer_limits)
 
 WT_CASE(session_end_of_stream)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
 	u8 *big = WT_ALLOC(WE_BUF_MIN), *out = WT_ALLOC(WE_BUF_MIN);
 	struct whatenc_status st;
 
@@ -282,7 +282,7 @@ WT_CASE(session_end_of_stream)
 
 WT_CASE(session_bom_switch)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
 	struct whatenc_configure cfg;
 	struct whatenc_status st;
 	char out[8];
@@ -306,7 +306,7 @@ WT_CASE(session_bom_switch)
 
 WT_CASE(session_fatal_decode)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
 	struct whatenc_configure cfg;
 	struct whatenc_status st;
 	char out[16];
@@ -356,7 +356,7 @@ WT_CASE(session_fatal_decode)
 
 WT_CASE(session_fatal_encode)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
 	struct whatenc_configure cfg;
 	struct whatenc_status st;
 	char out[32];
@@ -393,7 +393,7 @@ WT_CASE(session_fatal_encode)
 
 WT_CASE(session_convert)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
 	struct whatenc_convert cv;
 	u8 *big = WT_ALLOC(3 * WE_BUF_MIN), *out = WT_ALLOC(9 * WE_BUF_MIN);
 	char o[16];
@@ -525,7 +525,7 @@ WT_CASE(session_detect_html_meta)
 {
 	/* HTML prescan: <meta charset>; Shift_JIS 82 A0 is U+3042 */
 	static const char doc[] = "<meta charset=\"shift_jis\">\x82\xa0";
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
 	struct whatenc_status *st = WT_ALLOC(sizeof(*st));
 	u8 *out = WT_ALLOC(256);
 
@@ -581,7 +581,7 @@ WT_CASE(session_detect_html_meta)
 
 WT_CASE(session_detect_bom)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
 	struct whatenc_status *st = WT_ALLOC(sizeof(*st));
 	u8 *out = WT_ALLOC(256);
 
@@ -628,7 +628,7 @@ WT_CASE(session_detect_xml_css)
 		"<?xml version=\"1.0\" encoding=\"ISO-8859-2\"?><a>\xb1</a>";
 	/* CSS @charset: windows-1251 C0 = U+0410 */
 	static const char css[] = "@charset \"windows-1251\";\xc0";
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
 	struct whatenc_status *st = WT_ALLOC(sizeof(*st));
 	u8 *out = WT_ALLOC(256);
 
@@ -664,7 +664,7 @@ WT_CASE(session_detect_xml_css)
 
 WT_CASE(session_detect_text)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
 	struct whatenc_status *st = WT_ALLOC(sizeof(*st));
 	u8 *out = WT_ALLOC(WHATENC_DETECT_LOOK_TEXT + 16);
 	u8 *big = WT_ALLOC(WHATENC_DETECT_LOOK_TEXT);
@@ -723,7 +723,7 @@ WT_CASE(session_detect_text)
 
 WT_CASE(session_detect_unsupported)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
 	struct whatenc_status *st = WT_ALLOC(sizeof(*st));
 	struct whatenc_convert cv = { 0 };
 	u8 *out = WT_ALLOC(64);
@@ -769,7 +769,7 @@ WT_CASE(session_detect_unsupported)
 
 WT_CASE(session_detect_invalid)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
 	struct whatenc_status *a = WT_ALLOC(sizeof(*a));
 	struct whatenc_status *b = WT_ALLOC(sizeof(*b));
 	struct whatenc_configure cfg;
@@ -812,7 +812,7 @@ WT_CASE(session_detect_invalid)
  */
 WT_CASE(session_convert_last_then_more)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
 	struct whatenc_convert cv = { 0 };
 	struct whatenc_status st;
 	char out[16];
@@ -854,7 +854,7 @@ WT_CASE(session_convert_last_then_more)
  */
 WT_CASE(session_convert_last_then_end)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL, false);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
 	struct whatenc_convert cv = { 0 };
 	struct whatenc_configure cfg;
 	struct whatenc_status st;
@@ -903,7 +903,7 @@ WT_CASE(session_buffers_on_use)
 {
 	unsigned long limit = 0;
 	struct we_mem mem = { .limit = &limit };
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, &mem, false);
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, &mem);
 	size_t both = WE_BUF_MIN + min_t(size_t, WE_BUF_MIN, WE_BOUNCE_MAX);
 	struct whatenc_configure cfg;
 	struct whatenc_convert cv = { 0 };
@@ -951,22 +951,40 @@ WT_CASE(session_buffers_on_use)
 	we_session_free(s);
 }
 
-/* The per-user cap: ENOBUFS, nothing changed; exempt sessions pass. */
+/* we_mem's may_exceed for session_mem_cap: its answer, how often asked */
+static bool cap_allow;
+static unsigned int cap_asked;
+
+static bool cap_may_exceed(void)
+{
+	cap_asked++;
+	return cap_allow;
+}
+
+/*
+ * The per-user cap: ENOBUFS, nothing changed; may_exceed (the device's
+ * capability check) is asked only over the cap, and when it says yes the
+ * allocation passes, counted.
+ */
 WT_CASE(session_mem_cap)
 {
 	size_t both = WE_BUF_MIN + min_t(size_t, WE_BUF_MIN, WE_BOUNCE_MAX);
 	unsigned long limit = both;
-	struct we_mem mem = { .limit = &limit };
-	struct we_session *a = we_session_alloc(WE_BUF_MIN, &mem, false);
-	struct we_session *b = we_session_alloc(WE_BUF_MIN, &mem, false);
-	struct we_session *c = we_session_alloc(WE_BUF_MIN, &mem, true);
+	struct we_mem mem = { .limit = &limit, .may_exceed = cap_may_exceed };
+	struct we_session *a = we_session_alloc(WE_BUF_MIN, &mem);
+	struct we_session *b = we_session_alloc(WE_BUF_MIN, &mem);
+	struct we_session *c = we_session_alloc(WE_BUF_MIN, &mem);
 	struct whatenc_convert cv = { 0 };
 	struct whatenc_status st;
 	char out[8];
 
+	cap_allow = false;
+	cap_asked = 0;
 	WT_ASSERT_TRUE(a && b && c);
 	WT_EXPECT_EQ(sw(a, "a", 1), 1);
+	WT_EXPECT_EQ(cap_asked, 0);	/* under the cap: not asked */
 	WT_EXPECT_EQ(sw(b, "b", 1), -ENOBUFS);
+	WT_EXPECT_EQ(cap_asked, 1);
 	WT_EXPECT_EQ(we_session_end(b), -ENOBUFS);
 	WT_EXPECT_EQ(sconv(b, &cv, "b", 1, out, sizeof(out), 0), -ENOBUFS);
 	WT_EXPECT_EQ(cv.in_pos, 0);
@@ -974,8 +992,10 @@ WT_CASE(session_mem_cap)
 	WT_EXPECT_EQ(st.bytes_in, 0);
 	WT_EXPECT_EQ(st.state, WHATENC_STATE_STREAM);
 	WT_EXPECT_EQ(atomic_long_read(&mem.used), both);
-	/* exempt: counted, not refused */
+	/* allowed over the cap: counted, not refused */
+	cap_allow = true;
 	WT_EXPECT_EQ(sw(c, "c", 1), 1);
+	cap_allow = false;
 	WT_EXPECT_EQ(atomic_long_read(&mem.used), 2 * both);
 	we_session_free(c);
 	/* a raised cap applies at once; freeing makes room */

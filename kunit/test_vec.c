@@ -264,6 +264,7 @@ WT_CASE(vec_ascii_runs)
 		for (i = 0; i < VEC_LENS && fails < 10; i++) {
 			size_t len = vec_len(i);
 
+			WT_YIELD();
 			for (align = 0; align < 32; align++)
 				for (k = 0; k < ARRAY_SIZE(rooms); k++) {
 					u8 *in = buf + align;

@@ -314,6 +314,42 @@ WT_CASE(wtf8_concat)
 	WT_EXPECT_EQ(whatenc_wtf8_concat(buf, 0, 4, NULL, 1), -EINVAL);
 }
 
+/*
+ * Sizes above INT_MAX are treated as INT_MAX (whatenc_names.h), so a
+ * source length above INT_MAX never fits: -ENOSPC and @buf unchanged, on
+ * the joining path as on the plain one. Here a negative errno passed as
+ * a size: the left string is long enough that len + src_len - 2 wrapped
+ * to a small number, and the join once copied src_len - 3 (about 2^64)
+ * bytes.
+ */
+WT_CASE(wtf8_concat_huge_src_len)
+{
+	static const u8 r[] = { 0xed, 0xb8, 0x80, 'b' };
+	u8 buf[64], want[64];
+	size_t len = 40;
+
+	memset(buf, 'a', sizeof(buf));
+	buf[len - 3] = 0xed;	/* ends with the lead surrogate U+D83D */
+	buf[len - 2] = 0xa0;
+	buf[len - 1] = 0xbd;
+	memcpy(want, buf, sizeof(buf));
+	WT_EXPECT_EQ(whatenc_wtf8_concat(buf, len, sizeof(buf), r,
+					 (size_t)-ENOSPC), -ENOSPC);
+	WT_EXPECT_EQ(whatenc_wtf8_concat(buf, len, sizeof(buf), r,
+					 (size_t)-1), -ENOSPC);
+	WT_EXPECT_EQ(whatenc_wtf8_concat(buf, len, sizeof(buf), r,
+					 (size_t)0x80000000), -ENOSPC); /* INT_MAX + 1 */
+	WT_EXPECT_MEMEQ(buf, want, sizeof(buf));
+	/* the plain path (no join: the left string ends with 'a') */
+	WT_EXPECT_EQ(whatenc_wtf8_concat(buf, len - 3, sizeof(buf), r,
+					 (size_t)-ENOSPC), -ENOSPC);
+	WT_EXPECT_MEMEQ(buf, want, sizeof(buf));
+	/* an unbounded @size (INT_MAX) and an empty left string */
+	WT_EXPECT_EQ(whatenc_wtf8_concat(buf, 0, (size_t)-1, r,
+					 (size_t)0x80000000), -ENOSPC);
+	WT_EXPECT_MEMEQ(buf, want, sizeof(buf));
+}
+
 /* Every BMP unit alone, every supplementary code point as a pair. */
 WT_CASE(wtf8_exhaustive_code_points)
 {
@@ -644,6 +680,7 @@ WT_SUITE(wtf8,
 	 WT_RUN(wtf8_from_utf16_examples),
 	 WT_RUN(wtf8_to_utf8),
 	 WT_RUN(wtf8_concat),
+	 WT_RUN(wtf8_concat_huge_src_len),
 	 WT_RUN(wtf8_exhaustive_code_points),
 	 WT_RUN(wtf8_random_round_trip),
 	 WT_RUN(wtf8_every_lone_surrogate_position),

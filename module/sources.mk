@@ -47,4 +47,5 @@ WHATENC_KERNEL_SRCS := \
 	kernel/main.c \
 	kernel/session.c \
 	kernel/device.c \
-	kernel/ioctl.c
+	kernel/ioctl.c \
+	kernel/exports.c

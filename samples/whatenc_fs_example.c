@@ -123,3 +123,4 @@ module_exit(whatenc_fs_example_exit);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("whatenc example: decoding file names in a filesystem");
+MODULE_IMPORT_NS(WHATENC);

@@ -5,8 +5,10 @@
  *
  * This module is what a filesystem or driver would be: it includes only
  * the public headers (module/include/) and links only against
- * whatenc.ko's EXPORT_SYMBOL_GPL symbols (modpost refuses anything
- * else). It calls every exported function on its success and error
+ * whatenc.ko's exports (modpost refuses anything else): the API's
+ * namespace WHATENC, and EXPORTED_FOR_KUNIT_TESTING for the functions
+ * exported only to tests (module/kernel/exports.c). It calls every
+ * exported function on its success and error
  * paths, converts names with NUL and '/', fills buffers exactly and one
  * byte short, checks a document's declarations, and runs conversions
  * with a spinlock held and interrupts off, and in hard interrupt context
@@ -504,3 +506,5 @@ kunit_test_suites(&api_core_suite, &api_names_suite, &api_atomic_suite);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("whatenc in-kernel API tests, from another module");
+MODULE_IMPORT_NS(WHATENC);
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

@@ -12,5 +12,6 @@
 #include <linux/module.h>
 
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(WHATENC);
 MODULE_AUTHOR("whatenc developers");
 MODULE_DESCRIPTION("KUnit tests for whatenc_nls.ko's conversions");

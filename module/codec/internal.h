@@ -233,7 +233,7 @@ size_t we_vec_convert(int conv, u8 *dst, const u8 *src, size_t n,
 size_t we_utf8_valid_copy(u8 *d, const u8 *s, size_t n);
 /* single-byte decoding of long inputs (sb_long.c) */
 #define WE_SB_LONG	512
-void we_sb_decode_long(const u16 *index, struct whatenc_buf *b);
+void we_sb_decode_long(unsigned int row, struct whatenc_buf *b);
 size_t we_vec_sb_decode(u8 *dst, size_t room, const u8 *src, size_t n,
 			size_t *out, const u32 *high, const u8 *planes);
 /* the scalar validator (utf8.c), the reference of we_utf8_valid_copy() */
@@ -1186,6 +1186,8 @@ enum we_sb_row {
 	WE_SB_ROWS,
 	WE_SB_ROW_NONE = 0xff
 };
+/* x-user-defined's row in tables_sb_utf8.h (sb_long.c), after theirs */
+#define WE_SB_ROW_XUD	WE_SB_ROWS
 
 #undef WHATENC_ENCODING
 #undef WHATENC_SB

@@ -64,7 +64,6 @@ int whatenc_get_encoding(const char *label, size_t len)
 	}
 	return -EINVAL;
 }
-EXPORT_SYMBOL_GPL(whatenc_get_encoding);
 
 /**
  * whatenc_name() - the canonical name of an encoding
@@ -79,7 +78,6 @@ const char *whatenc_name(enum whatenc_encoding enc)
 		return NULL;
 	return we_enc_names[enc];
 }
-EXPORT_SYMBOL_GPL(whatenc_name);
 
 /**
  * whatenc_output_encoding() - the Encoding Standard's "get an output encoding"
@@ -94,7 +92,6 @@ enum whatenc_encoding whatenc_output_encoding(enum whatenc_encoding enc)
 		return enc;
 	return we_encodings[enc].output;
 }
-EXPORT_SYMBOL_GPL(whatenc_output_encoding);
 
 /**
  * whatenc_label_count() - how many labels an encoding has
@@ -108,7 +105,6 @@ int whatenc_label_count(enum whatenc_encoding enc)
 		return -EINVAL;
 	return we_enc_label_first[enc + 1] - we_enc_label_first[enc];
 }
-EXPORT_SYMBOL_GPL(whatenc_label_count);
 
 /**
  * whatenc_label() - one label of an encoding
@@ -126,4 +122,3 @@ const char *whatenc_label(enum whatenc_encoding enc, int i)
 		return NULL;
 	return we_labels[we_enc_labels[we_enc_label_first[enc] + i]].name;
 }
-EXPORT_SYMBOL_GPL(whatenc_label);

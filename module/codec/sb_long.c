@@ -5,34 +5,24 @@
  * Non-Latin prose (Cyrillic, Greek, Arabic, Hebrew) mixes short ASCII
  * runs with letters of 2 UTF-8 bytes and a few of 3: byte by byte, the
  * branches between those cases are unpredictable. For an input of
- * WE_SB_LONG bytes or more, the encoding's 128 non-ASCII characters are
- * first written out as UTF-8 in a table on the stack (each entry the
- * bytes and their count), and every byte then costs a load or two, one
- * 4-byte store and one add, without branches, 4 bytes a step; 2 ASCII
- * bytes start an ASCII run (sb_ascii()). Up to 7 bytes past the output
- * written may be overwritten (output room the caller gave).
+ * WE_SB_LONG bytes or more, every byte costs a load or two from the
+ * encoding's table of its 128 non-ASCII characters as UTF-8 (each entry
+ * the bytes and their count; generated, tables_sb_utf8.h, as building it
+ * on the stack took 896 bytes of frame), one 4-byte store and one add,
+ * without branches, 4 bytes a step; 2 ASCII bytes start an ASCII run
+ * (sb_ascii()). Up to 7 bytes past the output written may be
+ * overwritten (output room the caller gave).
  * An unmapped byte (a null entry) or the end of the room ends it; the
  * caller's loop does the rest. At the AVX2 level the same table, and
  * its bytes as three planes, go first to the vector kernel
  * (we_vec_sb_decode(), vec_sb_x86.c), and this loop takes what it left.
  */
 #include "internal.h"
-
-/* UTF-8 of @cp (< 0x10000) in the low bytes, its length in the top byte */
-static inline u32 sb_utf8_entry(u32 cp)
-{
-	if (cp < 0x80)
-		return cp | 1u << 24;
-	if (cp < 0x800)
-		return (0xc0 | cp >> 6) | (0x80 | (cp & 0x3f)) << 8 | 2u << 24;
-	return (0xe0 | cp >> 12) | (0x80 | ((cp >> 6) & 0x3f)) << 8 |
-	       (0x80 | (cp & 0x3f)) << 16 | 3u << 24;
-}
+#include "tables_sb_utf8.h"
 
 /*
- * The entry of @byte: ASCII, or from @high[] (a table of all 256 bytes
- * measured 2.7 instructions per byte fewer, but its 1 KiB is over the
- * kernel's stack frame limit)
+ * The entry of @byte: ASCII, or from @high[] (a table of all 256 bytes,
+ * then on the stack, measured 2.7 instructions per byte fewer)
  */
 static __always_inline u32 sb_entry(const u32 *high, u8 byte)
 {
@@ -118,38 +108,25 @@ static __always_inline size_t sb_ascii(u8 *out, const u8 *in, size_t n)
 
 /**
  * we_sb_decode_long() - decode from @b while bytes are mapped
- * @index: the encoding's code points of bytes 0x80..0xFF (0: unmapped);
- *	NULL for x-user-defined (U+F780 + byte - 0x80)
- * @b:     the buffers; both positions advance
+ * @row: the encoding's row in the single-byte tables (struct
+ *	we_encoding's @table), or WE_SB_UTF8_XUD for x-user-defined
+ * @b:   the buffers; both positions advance
  *
  * Stops at an unmapped byte, with fewer than 4 bytes of output room, or
  * at the end of the input.
  */
-void we_sb_decode_long(const u16 *index, struct whatenc_buf *b)
+void we_sb_decode_long(unsigned int row, struct whatenc_buf *b)
 {
-	u32 high[128] __uninitialized;
-	u8 planes[3][128] __uninitialized;
+	const u32 *high = we_sb_utf8[row];
 	const u8 *in = b->in;
 	u8 *out = b->out;
 	size_t ip = b->in_pos, op = b->out_pos, end, w;
-	bool vec = we_vec_may(WHATENC_VEC_AVX2) &&
-		   b->out_size - op >= 2 * WE_VEC_MIN;
-	unsigned int k;
 
-	for (k = 0; k < 128; k++) {
-		u32 cp = index ? index[k] : 0xf780 + k;
-
-		high[k] = cp ? sb_utf8_entry(cp) : 0;
-		if (vec) {
-			planes[0][k] = high[k];
-			planes[1][k] = high[k] >> 8;
-			planes[2][k] = high[k] >> 16;
-		}
-	}
-	if (vec) {
+	if (we_vec_may(WHATENC_VEC_AVX2) &&
+	    b->out_size - op >= 2 * WE_VEC_MIN) {
 		ip += we_vec_sb_decode(out + op, b->out_size - op, in + ip,
 				       b->in_size - ip, &w, high,
-				       &planes[0][0]);
+				       &we_sb_utf8_planes[row][0][0]);
 		op += w;
 	}
 	/*

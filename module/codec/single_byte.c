@@ -79,11 +79,9 @@ static noinline void sb_decode_run(const u16 *index, struct whatenc_buf *b)
 
 static void sb_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 {
-	const u16 *index = sb_index(d);
-
-	if (b->in_size - b->in_pos >= WE_SB_LONG)
-		we_sb_decode_long(index, b);	/* sb_long.c */
-	sb_decode_run(index, b);
+	if (b->in_size - b->in_pos >= WE_SB_LONG)	/* sb_long.c */
+		we_sb_decode_long(we_encodings[d->enc].table, b);
+	sb_decode_run(sb_index(d), b);
 }
 
 /* The byte for code point @cp >= 0x80 in encoding @k, or -1. */

@@ -47,7 +47,9 @@ static inline int vec_level(void)
  *
  * For tests and benchmarks: every level gives the same results, only
  * faster or slower. A level the CPU lacks is lowered to the best it has.
- * The setting is global (all coders, all threads).
+ * The setting is global (all coders, all threads): in the kernel only
+ * the KUnit suites can call it (exported only with CONFIG_KUNIT,
+ * module/kernel/exports.c).
  *
  * Return: the level now in use.
  */
@@ -60,7 +62,6 @@ int whatenc_vec_set_level(int level)
 	WRITE_ONCE(we_vec_cur, level);
 	return level;
 }
-EXPORT_SYMBOL_GPL(whatenc_vec_set_level);
 
 #if WE_VEC_X86
 
@@ -139,11 +140,12 @@ static size_t vec_kernel(const struct vec_job *j, u8 *dst, size_t room,
  * A prefix of @src[0..@n-1] converted at @dst (@room bytes) by @j's
  * AVX2 kernel (0 below AVX2), in chunks while it takes whole chunks
  * (but for fewer than @block bytes). Returns the bytes read, *@out the
- * bytes written.
+ * bytes written. Inlined into its callers: one frame less on the stack
+ * of every chain that reaches a kernel.
  */
-static size_t vec_convert_chunks(const struct vec_job *j, unsigned int block,
-				 u8 *dst, size_t room, const u8 *src, size_t n,
-				 size_t *out)
+static __always_inline size_t
+vec_convert_chunks(const struct vec_job *j, unsigned int block, u8 *dst,
+		   size_t room, const u8 *src, size_t n, size_t *out)
 {
 	size_t i = 0, o = 0;
 

@@ -962,7 +962,6 @@ int whatenc_detect(enum whatenc_format fmt, const u8 *buf, size_t len,
 		memset(out, 0, sizeof(*out));
 	return r;
 }
-EXPORT_SYMBOL_GPL(whatenc_detect);
 
 /**
  * whatenc_detect_source_name() - a short name for a detection source
@@ -988,4 +987,3 @@ const char *whatenc_detect_source_name(enum whatenc_detect_source src)
 		return NULL;
 	return names[src];
 }
-EXPORT_SYMBOL_GPL(whatenc_detect_source_name);

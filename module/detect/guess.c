@@ -523,7 +523,6 @@ void whatenc_guess_init(struct whatenc_guess *g, int hint)
 				     WHATENC_DEC_FATAL | WHATENC_BOM_KEEP);
 	we_utf8_init(&g->utf8);
 }
-EXPORT_SYMBOL_GPL(whatenc_guess_init);
 
 /* Index of language @name in wg_lang_name, or -ENOENT. */
 static int wg_lang(const char *name, size_t len)
@@ -577,7 +576,6 @@ int whatenc_guess_hint(const char *s, size_t len)
 			return wg_tlds[i].lang;
 	return -ENOENT;
 }
-EXPORT_SYMBOL_GPL(whatenc_guess_hint);
 
 static void wg_block(struct whatenc_guess *g, const u8 *p, size_t n)
 {
@@ -630,7 +628,6 @@ bool whatenc_guess_feed(struct whatenc_guess *g, const u8 *buf, size_t len)
 	}
 	return g->done;
 }
-EXPORT_SYMBOL_GPL(whatenc_guess_feed);
 
 /* 100 - 100 / 2^(margin in bits / 2), by steps. */
 static unsigned int wg_confidence(s32 margin)
@@ -691,7 +688,6 @@ void whatenc_guess_result(const struct whatenc_guess *g, bool at_eof,
 		r->lang = wg_lang_name[WG_NR_SB_LANGS +
 				       wg_cjk_cands[bi - WG_I_CJK].lang];
 }
-EXPORT_SYMBOL_GPL(whatenc_guess_result);
 
 /**
  * whatenc_guess_kind_name() - "text", "ascii" or "not-text"
@@ -711,4 +707,3 @@ const char *whatenc_guess_kind_name(enum whatenc_guess_kind kind)
 	}
 	return "?";
 }
-EXPORT_SYMBOL_GPL(whatenc_guess_kind_name);

@@ -45,4 +45,3 @@ int whatenc_guess_names(struct whatenc_guess *g, const u8 *const *names,
 	whatenc_guess_result(g, true, r);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(whatenc_guess_names);

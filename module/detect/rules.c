@@ -23,7 +23,7 @@
 #include "whatenc_rules.h"
 
 #define WR_META_MAX	1024	/* [html5:12] the first 1024 bytes */
-#define WR_CMP_IN	32	/* wr_same_text(): input bytes per step */
+#define WR_CMP_IN	8	/* wr_same_text(): input bytes per step */
 #define WR_CMP_OUT	(3 * WR_CMP_IN + 16)	/* output room per step */
 
 #define E true		/* error: the rule says "must" */
@@ -324,7 +324,7 @@ static void wr_set_decl(struct whatenc_decl *d, enum whatenc_decl_kind kind,
 	d->used = false;
 }
 
-static void wr_find_bom(struct wr *w)
+static noinline void wr_find_bom(struct wr *w)
 {
 	const struct whatenc_detection *det = &w->det;
 	const char *name;
@@ -361,7 +361,7 @@ static int wr_unit(const struct wr *w, size_t i, unsigned int uw, bool be)
  * An XML declaration at the start (after a BOM): "<?xml" and XML's S, in
  * single bytes or UTF-16 (XML 1.0 Appendix F).
  */
-static void wr_find_xml(struct wr *w)
+static noinline void wr_find_xml(struct wr *w)
 {
 	static const char lit[] = "<?xml";
 	struct whatenc_detection x;
@@ -407,7 +407,7 @@ static void wr_find_xml(struct wr *w)
 }
 
 /* CSS: exactly `@charset "NAME";` at the start (CSS Syntax 3, 3.2). */
-static void wr_find_css(struct wr *w)
+static noinline void wr_find_css(struct wr *w)
 {
 	static const char at[] = "@charset \"";
 	const u8 *p = w->b + w->bom_len;
@@ -465,7 +465,7 @@ static bool wr_pragma_ok(const struct wr *w, const struct wd_meta *m)
 }
 
 /* The declaration the prescan decided by (source meta). */
-static void wr_find_used_meta(struct wr *w)
+static noinline void wr_find_used_meta(struct wr *w)
 {
 	size_t n = w->n < WR_META_MAX ? w->n : WR_META_MAX, pos = 0;
 	struct wd_meta m;
@@ -542,7 +542,8 @@ static void wr_metas_utf16(struct wr *w)
 	}
 }
 
-static void wr_metas(struct wr *w)
+/* not inlined: its struct wd_meta would add to whatenc_check()'s frame */
+static noinline void wr_metas(struct wr *w)
 {
 	size_t pos = 0;
 	struct wd_meta m;
@@ -608,8 +609,8 @@ static bool wr_decode(const struct wr *w, int enc, struct whatenc_finding *f)
  * and what a coder may hold back. Returns the bytes written, or -1 if
  * the input did not all go in (which the bound rules out).
  */
-static long wr_decode_some(struct whatenc_decoder *d, const u8 *in,
-			   size_t len, bool last, u8 *out)
+static noinline long wr_decode_some(struct whatenc_decoder *d, const u8 *in,
+				    size_t len, bool last, u8 *out)
 {
 	struct whatenc_buf b = {
 		.in = in, .in_size = len, .out = out, .out_size = WR_CMP_OUT,
@@ -672,7 +673,8 @@ static bool wr_declared(const struct whatenc_detection *det)
 	       det->source == WHATENC_SRC_CSS_CHARSET;
 }
 
-static void wr_bytes(struct wr *w)
+/* not inlined: its finding would add to whatenc_check()'s frame */
+static noinline void wr_bytes(struct wr *w)
 {
 	const struct whatenc_detection *det = &w->det;
 	bool xml = w->o->fmt == WHATENC_CHECK_XML ||
@@ -716,7 +718,7 @@ static void wr_bytes(struct wr *w)
 }
 
 /* Non-ASCII bytes and no declaration: HTML [html5:14], CSS. */
-static void wr_undeclared(struct wr *w)
+static noinline void wr_undeclared(struct wr *w)
 {
 	enum whatenc_detect_source src = w->det.source;
 	bool html = w->o->fmt == WHATENC_CHECK_HTML;
@@ -736,7 +738,7 @@ static void wr_undeclared(struct wr *w)
 
 /* ---- per format ----------------------------------------------------------- */
 
-static void wr_css(struct wr *w)
+static noinline void wr_css(struct wr *w)
 {
 	size_t i;
 
@@ -755,7 +757,7 @@ static void wr_css(struct wr *w)
 			wr_find(w, WHATENC_RULE_CSS_CHARSET_IGNORED, i, NULL);
 }
 
-static void wr_xml(struct wr *w)
+static noinline void wr_xml(struct wr *w)
 {
 	const struct whatenc_detection *det = &w->det;
 
@@ -904,7 +906,6 @@ int whatenc_check(const struct whatenc_check_opts *opts, const u8 *buf,
 	wr_undeclared(&w);
 	return w.stop ? w.stop : w.nfind;
 }
-EXPORT_SYMBOL_GPL(whatenc_check);
 
 /**
  * whatenc_rule_info() - a rule's id, severity, message and sources
@@ -919,4 +920,3 @@ const struct whatenc_rule_info *whatenc_rule_info(enum whatenc_rule rule)
 		return NULL;
 	return &wr_rules[rule];
 }
-EXPORT_SYMBOL_GPL(whatenc_rule_info);

@@ -4,7 +4,8 @@
  *
  * The codec API: what filesystem and driver code includes to convert
  * text. The same headers and the same sources build into whatenc.ko
- * (where the functions below are exported for other modules) and into
+ * (where those a kernel user calls are exported for other modules, in the
+ * namespace WHATENC: module/kernel/exports.c) and into
  * userspace programs. Next to it: whatenc_state.h (the coders' private
  * state, included here), whatenc_detect.h (detection by format),
  * whatenc_guess.h (guessing from the content), whatenc_rules.h (the
@@ -195,7 +196,9 @@ int whatenc_bom_sniff(const u8 *buf, size_t len, size_t *bom_len);
 
 /*
  * Vector paths (vec.c): every level gives the same results; tests and
- * benchmarks choose one, by default the best the CPU has.
+ * benchmarks choose one, by default the best the CPU has. In the kernel
+ * whatenc_vec_set_level() is exported only with CONFIG_KUNIT, for the
+ * KUnit suites (module/kernel/exports.c): no module can change it.
  */
 enum whatenc_vec_level {
 	WHATENC_VEC_AUTO = -1,

@@ -39,7 +39,7 @@ MODULE_PARM_DESC(buf_size,
 unsigned long whatenc_user_mem_max = 64ul << 20;
 module_param_named(user_mem_max, whatenc_user_mem_max, ulong, 0644);
 MODULE_PARM_DESC(user_mem_max,
-		 "bytes of session buffers one user may hold, 0: no limit (default 67108864); CAP_SYS_RESOURCE/CAP_SYS_ADMIN openers are exempt");
+		 "bytes of session buffers one user (a user namespace owner's ids count as the owner's) may hold, 0: no limit (default 67108864); CAP_SYS_RESOURCE/CAP_SYS_ADMIN may pass it");
 
 static int __init whatenc_init(void)
 {

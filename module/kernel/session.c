@@ -121,7 +121,8 @@ static int we_charge(struct we_session *s, size_t n)
 		return 0;
 	limit = READ_ONCE(*s->mem->limit);
 	used = atomic_long_add_return(n, &s->mem->used);
-	if (limit && used > limit && !s->mem_exempt) {
+	if (limit && used > limit &&
+	    !(s->mem->may_exceed && s->mem->may_exceed())) {
 		atomic_long_sub(n, &s->mem->used);
 		return -ENOBUFS;
 	}
@@ -455,13 +456,11 @@ static int we_wait_unlocked(struct we_session *s, bool nonblock,
  * @buf_size:   output buffer size, WE_BUF_MIN..WE_BUF_MAX (allocated on
  *	first use)
  * @mem:        the user's buffer memory count, or NULL: none kept
- * @mem_exempt: count in @mem but never refuse (a privileged opener)
  *
  * Context: process; sleeps. Memory is charged to the caller's memcg.
  * Return: the session or NULL.
  */
-struct we_session *we_session_alloc(size_t buf_size, struct we_mem *mem,
-				    bool mem_exempt)
+struct we_session *we_session_alloc(size_t buf_size, struct we_mem *mem)
 {
 	struct we_session *s;
 
@@ -473,7 +472,6 @@ struct we_session *we_session_alloc(size_t buf_size, struct we_mem *mem,
 	mutex_init(&s->lock);
 	init_waitqueue_head(&s->wq);
 	s->mem = mem;
-	s->mem_exempt = mem_exempt;
 	s->out_size = buf_size;
 	s->bounce_size = min_t(size_t, buf_size, WE_BOUNCE_MAX);
 	s->direction = WHATENC_DIR_DECODE;

@@ -37,6 +37,11 @@
  * @used:  bytes of output, bounce and look-ahead buffers allocated now
  * @limit: the cap in bytes (0: none), read at each allocation; points
  *	at the module parameter user_mem_max (or a test's own value)
+ * @may_exceed: NULL, or asked (in the allocating task's context) only when
+ *	an allocation would pass @limit: true lets it pass. The device's
+ *	asks for CAP_SYS_RESOURCE or CAP_SYS_ADMIN, as fs/pipe.c does at
+ *	pipe-user-pages-hard: no capability check, and so no audit record,
+ *	for the opens and allocations under the cap.
  *
  * The device layer keeps one per user (device.c); a session charges its
  * buffers here when it allocates them on first use and uncharges them
@@ -45,6 +50,7 @@
 struct we_mem {
 	atomic_long_t used;
 	const unsigned long *limit;
+	bool (*may_exceed)(void);
 };
 
 struct we_session {
@@ -74,9 +80,8 @@ struct we_session {
 	u32 err_kind;
 	struct whatenc_error err;
 
-	/* buffer memory: charged to @mem unless @mem_exempt */
+	/* buffer memory: charged to @mem (we_mem's @may_exceed decides) */
 	struct we_mem *mem;
-	bool mem_exempt;
 
 	/*
 	 * Output: ready bytes are out[out_start, out_end). out, bounce and
@@ -108,8 +113,7 @@ struct we_session {
 	size_t look_pos;
 };
 
-struct we_session *we_session_alloc(size_t buf_size, struct we_mem *mem,
-				    bool mem_exempt);
+struct we_session *we_session_alloc(size_t buf_size, struct we_mem *mem);
 void we_session_free(struct we_session *s);
 
 int we_session_configure(struct we_session *s, struct whatenc_configure *cfg);

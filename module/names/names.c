@@ -150,7 +150,6 @@ int whatenc_name_decode(enum whatenc_encoding enc, const u8 *src, size_t len,
 		dst[b.out_pos] = 0;
 	return (int)b.out_pos;
 }
-EXPORT_SYMBOL_GPL(whatenc_name_decode);
 
 /**
  * whatenc_name_encode() - encode a UTF-8 name in one call
@@ -221,4 +220,3 @@ int whatenc_name_encode(enum whatenc_encoding enc, const u8 *src, size_t len,
 		memset(dst + b.out_pos, 0, term);
 	return (int)b.out_pos;
 }
-EXPORT_SYMBOL_GPL(whatenc_name_encode);

@@ -141,7 +141,6 @@ int whatenc_wtf8_next(const u8 *src, size_t len, u32 *cp)
 		return -EINVAL;
 	return wtf8_next(src, len, cp);
 }
-EXPORT_SYMBOL_GPL(whatenc_wtf8_next);
 
 /**
  * whatenc_wtf8_check() - is a byte string well-formed WTF-8, or UTF-8?
@@ -176,7 +175,6 @@ int whatenc_wtf8_check(const u8 *src, size_t len)
 	}
 	return sur;
 }
-EXPORT_SYMBOL_GPL(whatenc_wtf8_check);
 
 /* ---- WTF-16 to WTF-8 ---------------------------------------------------- */
 
@@ -249,7 +247,6 @@ int whatenc_wtf16_to_wtf8(const u16 *src, size_t units, u8 *dst,
 		return -EINVAL;
 	return wtf16_to_wtf8(src, units, WE_HOST, dst, dst_size);
 }
-EXPORT_SYMBOL_GPL(whatenc_wtf16_to_wtf8);
 
 /* UTF-16LE or UTF-16BE bytes: the checks of the two functions below. */
 static int wtf16_bytes_to_wtf8(const u8 *src, size_t len, u8 *dst,
@@ -280,7 +277,6 @@ int whatenc_wtf16le_to_wtf8(const u8 *src, size_t len, u8 *dst,
 {
 	return wtf16_bytes_to_wtf8(src, len, dst, dst_size, WE_LE);
 }
-EXPORT_SYMBOL_GPL(whatenc_wtf16le_to_wtf8);
 
 /**
  * whatenc_wtf16be_to_wtf8() - potentially ill-formed UTF-16BE bytes to WTF-8
@@ -300,7 +296,6 @@ int whatenc_wtf16be_to_wtf8(const u8 *src, size_t len, u8 *dst,
 {
 	return wtf16_bytes_to_wtf8(src, len, dst, dst_size, WE_BE);
 }
-EXPORT_SYMBOL_GPL(whatenc_wtf16be_to_wtf8);
 
 /* ---- WTF-8 to WTF-16 ---------------------------------------------------- */
 
@@ -381,7 +376,6 @@ int whatenc_wtf8_to_wtf16(const u8 *src, size_t len, u16 *dst,
 		return -EINVAL;
 	return wtf8_to_wtf16(src, len, dst, dst_units, WE_HOST);
 }
-EXPORT_SYMBOL_GPL(whatenc_wtf8_to_wtf16);
 
 static int wtf8_to_wtf16_bytes(const u8 *src, size_t len, u8 *dst,
 			       size_t dst_size, int order)
@@ -413,7 +407,6 @@ int whatenc_wtf8_to_wtf16le(const u8 *src, size_t len, u8 *dst,
 {
 	return wtf8_to_wtf16_bytes(src, len, dst, dst_size, WE_LE);
 }
-EXPORT_SYMBOL_GPL(whatenc_wtf8_to_wtf16le);
 
 /**
  * whatenc_wtf8_to_wtf16be() - WTF-8 to potentially ill-formed UTF-16BE bytes
@@ -434,7 +427,6 @@ int whatenc_wtf8_to_wtf16be(const u8 *src, size_t len, u8 *dst,
 {
 	return wtf8_to_wtf16_bytes(src, len, dst, dst_size, WE_BE);
 }
-EXPORT_SYMBOL_GPL(whatenc_wtf8_to_wtf16be);
 
 /* ---- WTF-8 to UTF-8 ----------------------------------------------------- */
 
@@ -490,7 +482,6 @@ int whatenc_wtf8_to_utf8_lossy(const u8 *src, size_t len, u8 *dst,
 {
 	return wtf8_to_utf8(src, len, dst, dst_size, false);
 }
-EXPORT_SYMBOL_GPL(whatenc_wtf8_to_utf8_lossy);
 
 /**
  * whatenc_wtf8_to_utf8_strict() - WTF-8 to UTF-8, failing on surrogates
@@ -512,7 +503,6 @@ int whatenc_wtf8_to_utf8_strict(const u8 *src, size_t len, u8 *dst,
 {
 	return wtf8_to_utf8(src, len, dst, dst_size, true);
 }
-EXPORT_SYMBOL_GPL(whatenc_wtf8_to_utf8_strict);
 
 /* ---- concatenation ------------------------------------------------------- */
 
@@ -533,6 +523,10 @@ EXPORT_SYMBOL_GPL(whatenc_wtf8_to_utf8_strict);
  * same as converting both to UTF-16, concatenating and converting back.
  * Only the bytes at the join are inspected: given well-formed WTF-8, the
  * result is well-formed WTF-8.
+ *
+ * A @size above INT_MAX is treated as INT_MAX, as everywhere in
+ * whatenc_names.h, so a @src_len above INT_MAX (a negative errno passed
+ * as a size, say) never fits: -ENOSPC, on either path.
  *
  * Context: Any context.
  * Return: the new length of @buf, -ENOSPC if it would not fit in @size
@@ -557,9 +551,10 @@ int whatenc_wtf8_concat(u8 *buf, size_t len, size_t size, const u8 *src,
 		/* lead and trail are 0xd800 | ..., 0xdc00 | ... minus 0xd000 */
 		lead += 0xd000;
 		trail += 0xd000;
-		total = len + src_len - 2;
-		if (total > size)
+		/* src_len >= 3 and len <= size: neither side wraps */
+		if (src_len - 2 > size - len)
 			return -ENOSPC;
+		total = len + src_len - 2;
 		cp = 0x10000 + ((lead - 0xd800) << 10) + (trail - 0xdc00);
 		we_utf8_write(buf + len - 3, cp);
 		memcpy(buf + len + 1, src + 3, src_len - 3);
@@ -571,4 +566,3 @@ int whatenc_wtf8_concat(u8 *buf, size_t len, size_t size, const u8 *src,
 		memcpy(buf + len, src, src_len);
 	return (int)(len + src_len);
 }
-EXPORT_SYMBOL_GPL(whatenc_wtf8_concat);

@@ -85,5 +85,6 @@ module_init(whatenc_nls_init);
 module_exit(whatenc_nls_exit);
 
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(WHATENC);
 MODULE_DESCRIPTION("whatenc: the WHATWG Encoding Standard's legacy encodings as NLS tables (whatwg-*)");
 MODULE_VERSION(WHATENC_VERSION);

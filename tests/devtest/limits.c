@@ -14,7 +14,10 @@
  *                           ENOBUFS, what still works there (idle opens,
  *                           STATUS, reading held output, END_OF_STREAM's
  *                           errno, CONVERT), what frees room (close, a
- *                           stream read to its end), root exempt
+ *                           stream read to its end), root exempt; the
+ *                           ids of a subuid range (a user namespace of
+ *                           nobody's that root maps 64 ids into) share
+ *                           nobody's cap, not one cap each
  *   whatenc-limits kill     a 2 GiB write() to a "replacement" decoder
  *                           (consumes everything, outputs nothing more):
  *                           a signal stops it with a short count, SIGKILL
@@ -28,6 +31,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -275,6 +279,112 @@ static void at_cap(void)
 			close(fds[extra]);
 }
 
+/*
+ * Subuids: nobody creates a user namespace, root maps 64 ids into it
+ * (SUBUID_BASE..+63, as newuidmap would from /etc/subuid), and the child
+ * opens its sessions as a different id each: they all count in nobody's
+ * cap (the namespace's owner), so the cap holds as for one user. Keyed by
+ * uid, each id had a cap of its own and all MAXS sessions got buffers.
+ */
+#define SUBUID_BASE	300000
+
+static void subuid_child(int ready, int go, int res)
+{
+	int fds[MAXS], busy = 0, i, counts[2], err = 0;
+	char c;
+	ssize_t w = 0;
+
+	npass = 0;	/* the parent's counts are its own: report ours */
+	nfail = 0;
+	become_nobody();
+	if (unshare(CLONE_NEWUSER)) {
+		printf("SKIP: subuids: unshare(CLONE_NEWUSER): %s\n",
+		       strerror(errno));
+		c = 's';
+		if (write(ready, &c, 1) != 1)
+			_exit(1);
+		fflush(stdout);
+		_exit(0);
+	}
+	c = 'u';
+	if (write(ready, &c, 1) != 1 || read(go, &c, 1) != 1)
+		_exit(1);
+	CHECK(!setresuid(0, 0, 0), "uid 0 in the namespace (kuid %d)",
+	      SUBUID_BASE);
+	for (i = 0; i < MAXS; i++) {
+		/* id 1 + i: kuid SUBUID_BASE + 1 + i; saved id 0 to come back */
+		if (setresuid(1 + i, 1 + i, 0)) {
+			CHECK(0, "setresuid(%d)", 1 + i);
+			break;
+		}
+		fds[i] = open(dev, O_RDWR | O_NONBLOCK);
+		w = fds[i] >= 0 ? write(fds[i], "s", 1) : -1;
+		err = errno;
+		if (setresuid(0, 0, 0)) {
+			CHECK(0, "back to id 0");
+			break;
+		}
+		if (w != 1)
+			break;
+		busy++;
+	}
+	errno = err;
+	CHECK(busy == (int)(CAP_BYTES / (80 << 10)) && w < 0 &&
+	      err == ENOBUFS,
+	      "%d busy sessions of %d ids in one namespace under a %lu-byte cap",
+	      busy, i + 1, CAP_BYTES);
+	printf("subuids: %d busy sessions, each opened by another id of nobody's namespace (then write %zd: %s)\n",
+	       busy, w, strerror(err));
+	counts[0] = npass;
+	counts[1] = nfail;
+	fflush(stdout);
+	if (write(res, counts, sizeof(counts)) != sizeof(counts))
+		_exit(1);
+	_exit(0);
+}
+
+static void subuids(void)
+{
+	int ready[2], go[2], res[2], counts[2] = { 0, 1 }, st = 0, fd;
+	char c = 0, path[64], map[64];
+	pid_t pid;
+
+	fflush(stdout);
+	if (pipe(ready) || pipe(go) || pipe(res))
+		exit(1);
+	pid = fork();
+	if (pid == 0) {
+		close(ready[0]);
+		close(go[1]);
+		close(res[0]);
+		subuid_child(ready[1], go[0], res[1]);
+	}
+	close(ready[1]);
+	close(go[0]);
+	close(res[1]);
+	if (read(ready[0], &c, 1) != 1 || c != 'u') {
+		waitpid(pid, &st, 0);
+		CHECK(c == 's', "the subuid child did not start");
+		return;
+	}
+	snprintf(path, sizeof(path), "/proc/%d/uid_map", (int)pid);
+	snprintf(map, sizeof(map), "0 %d %d\n", SUBUID_BASE, MAXS + 1);
+	fd = open(path, O_WRONLY);
+	CHECK(fd >= 0 && write(fd, map, strlen(map)) == (ssize_t)strlen(map),
+	      "write %s", path);
+	if (fd >= 0)
+		close(fd);
+	c = 'g';
+	if (write(go[1], &c, 1) != 1)
+		exit(1);
+	if (read(res[0], counts, sizeof(counts)) != sizeof(counts))
+		printf("FAIL: the subuid child reported nothing\n");
+	waitpid(pid, &st, 0);
+	npass += counts[0];
+	nfail += counts[1];
+	CHECK(WIFEXITED(st) && !WEXITSTATUS(st), "child status %#x", st);
+}
+
 static int run_cap(void)
 {
 	char old[32];
@@ -295,6 +405,7 @@ static int run_cap(void)
 	for (i = 0; i < MAXS; i++)
 		fds[i] = -1;
 	as_nobody(at_cap);
+	subuids();
 	/* root (CAP_SYS_RESOURCE) is not capped */
 	for (i = 0; i < 2 * (int)(CAP_BYTES / (80 << 10)) && ok; i++) {
 		fds[i] = open(dev, O_RDWR | O_NONBLOCK);
