@@ -448,7 +448,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 
 	m.limit = 0;
 	m.mem.limit = &m.limit;
-	m.s = we_session_alloc(bufs[take(&f) % 3], &m.mem, false);
+	m.s = we_session_alloc(bufs[take(&f) % 3], &m.mem);
 	FUZZ_CHECK(m.s);
 	m.dir = WHATENC_DIR_DECODE;
 	m.enc = WHATENC_UTF_8;
