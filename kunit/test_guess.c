@@ -564,6 +564,48 @@ WT_CASE(guess_lone_cjk)
 	guess_check(wt, guess_lone_cases, ARRAY_SIZE(guess_lone_cases), 0);
 }
 
+/*
+ * Romanian: ISO-8859-2, windows-1250 and ISO-8859-16 encode its letters
+ * with the same bytes (ş ţ with cedilla in the first two, ș ț with comma
+ * below in ISO-8859-16, at BA FE): the bytes cannot tell them apart, and
+ * either reading is the same Romanian text (docs/detection.md). The
+ * sentence with cedilla letters through Python's iso8859_2 codec; the
+ * truths are that text and Python's iso8859_16 decoding of the bytes.
+ */
+WT_CASE(guess_romanian)
+{
+	static const char in[] =
+		"\x56\xe3\x20\x72\x75\x67\xe3\x6d\x20\x61\x6d\x69\x6e\x74"
+		"\x69\xfe\x69\x2d\x76\xe3\x20\x70\x61\x72\x6f\x6c\x61\x20"
+		"\xba\x69\x20\xee\x6e\x63\x65\x72\x63\x61\xfe\x69\x20\x64"
+		"\x69\x6e\x20\x6e\x6f\x75\x2e\x0a";
+	static const char cedilla[] =
+		"\x56\xc4\x83\x20\x72\x75\x67\xc4\x83\x6d\x20\x61\x6d\x69"
+		"\x6e\x74\x69\xc5\xa3\x69\x2d\x76\xc4\x83\x20\x70\x61\x72"
+		"\x6f\x6c\x61\x20\xc5\x9f\x69\x20\xc3\xae\x6e\x63\x65\x72"
+		"\x63\x61\xc5\xa3\x69\x20\x64\x69\x6e\x20\x6e\x6f\x75\x2e"
+		"\x0a";
+	static const char comma[] =
+		"\x56\xc4\x83\x20\x72\x75\x67\xc4\x83\x6d\x20\x61\x6d\x69"
+		"\x6e\x74\x69\xc8\x9b\x69\x2d\x76\xc4\x83\x20\x70\x61\x72"
+		"\x6f\x6c\x61\x20\xc8\x99\x69\x20\xc3\xae\x6e\x63\x65\x72"
+		"\x63\x61\xc8\x9b\x69\x20\x64\x69\x6e\x20\x6e\x6f\x75\x2e"
+		"\x0a";
+	struct whatenc_guess_result r;
+	u8 *out = WT_ALLOC(256);
+
+	WT_ASSERT_TRUE(out != NULL);
+	guess_run((const u8 *)in, sizeof(in) - 1, 0, -1, &r);
+	WT_EXPECT_EQ(r.kind, WHATENC_GUESS_TEXT);
+	WT_EXPECT_TRUE(r.lang && !strcmp(r.lang, "ro"));
+	if (!guess_decodes_to((const u8 *)in, sizeof(in) - 1, r.enc, cedilla,
+			      out, 256) &&
+	    !guess_decodes_to((const u8 *)in, sizeof(in) - 1, r.enc, comma,
+			      out, 256))
+		WT_FAIL("Romanian: guessed %s", r.enc < WHATENC_NR_ENCODINGS ?
+			whatenc_name(r.enc) : "not text");
+}
+
 /* Once certain, the detector stops and ignores what follows. */
 WT_CASE(guess_early_stop)
 {
@@ -797,6 +839,7 @@ WT_SUITE(guess,
 	 WT_RUN(guess_latin_letters),
 	 WT_RUN(guess_latin9_letters),
 	 WT_RUN(guess_lone_cjk),
+	 WT_RUN(guess_romanian),
 	 WT_RUN(guess_early_stop),
 	 WT_RUN(guess_late_difference),
 	 WT_RUN(guess_unicode_validity),
