@@ -192,15 +192,24 @@ static void wg_sb_block(struct whatenc_guess *g, const u8 *p, size_t n,
 			g->nonascii++;
 			g->seen[(c - 0x80) >> 3] |= 1 << (c & 7);
 		}
-		for (k = lo; k < hi; k++) {
-			const u8 *cls = wg_sb_class[k];
-			u8 a = cls[prev], b = cls[c];
-			int s = wg_sb_pair[wg_sb_cands[k].lang]
-					  [(a & 63) * WG_NCLASS + (b & 63)];
+		if (c < 0x80) {		/* after a non-ASCII byte */
+			for (k = lo; k < hi; k++) {
+				const u8 *cls = wg_sb_class[k];
 
-			if ((b & 0x80) && (a & 0x40) && c >= 0x80)
-				s += WG_CASE;
-			g->sb[k] += s;
+				g->sb[k] += wg_sb_row[k][(cls[prev] & 63) *
+							 WG_NCLASS + (cls[c] & 63)];
+			}
+		} else {
+			for (k = lo; k < hi; k++) {
+				const u8 *cls = wg_sb_class[k];
+				u8 a = cls[prev], b = cls[c];
+				int s = wg_sb_row[k][(a & 63) * WG_NCLASS +
+						     (b & 63)];
+
+				if ((b & 0x80) && (a & 0x40))
+					s += WG_CASE;
+				g->sb[k] += s;
+			}
 		}
 		prev = c;
 	}

@@ -7342,6 +7342,39 @@ static const s8 wg_sb_pair[WG_NR_SB_LANGS][WG_NCLASS * WG_NCLASS] = {
 	},
 };
 
+/* Each candidate's row of wg_sb_pair (its language's). */
+static const s8 *const wg_sb_row[WG_NR_SB_CANDS] = {
+	wg_sb_pair[0], wg_sb_pair[0],
+	wg_sb_pair[1], wg_sb_pair[1],
+	wg_sb_pair[2], wg_sb_pair[2],
+	wg_sb_pair[3], wg_sb_pair[3],
+	wg_sb_pair[4], wg_sb_pair[4],
+	wg_sb_pair[5], wg_sb_pair[5],
+	wg_sb_pair[6], wg_sb_pair[6],
+	wg_sb_pair[7], wg_sb_pair[7],
+	wg_sb_pair[8], wg_sb_pair[8],
+	wg_sb_pair[9], wg_sb_pair[9],
+	wg_sb_pair[10], wg_sb_pair[10],
+	wg_sb_pair[11], wg_sb_pair[11],
+	wg_sb_pair[12], wg_sb_pair[12],
+	wg_sb_pair[13], wg_sb_pair[13],
+	wg_sb_pair[14], wg_sb_pair[14],
+	wg_sb_pair[15], wg_sb_pair[15], wg_sb_pair[15],
+	wg_sb_pair[16],
+	wg_sb_pair[17], wg_sb_pair[17], wg_sb_pair[17],
+	wg_sb_pair[18], wg_sb_pair[18], wg_sb_pair[18],
+	wg_sb_pair[19], wg_sb_pair[19], wg_sb_pair[19],
+	wg_sb_pair[20],
+	wg_sb_pair[21], wg_sb_pair[21], wg_sb_pair[21], wg_sb_pair[21], wg_sb_pair[21],
+	wg_sb_pair[22], wg_sb_pair[22], wg_sb_pair[22],
+	wg_sb_pair[23], wg_sb_pair[23],
+	wg_sb_pair[24],
+	wg_sb_pair[25], wg_sb_pair[25],
+	wg_sb_pair[26], wg_sb_pair[26],
+	wg_sb_pair[27], wg_sb_pair[27],
+	wg_sb_pair[28],
+};
+
 /*
  * Bit b of [i][j][b / 8]: byte 0x80 + b decodes differently in i and j
  * (but for Romanian s and t with cedilla against comma below).
