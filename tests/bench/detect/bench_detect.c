@@ -171,8 +171,11 @@ static int guess(const char *det, const char *path)
 	return 0;
 }
 
-/* whatenc decodes the sample with @label to the truth. */
-static int right(const struct sample *s, const char *label)
+/*
+ * The sample decoded by whatenc with @label, as long as the truth (@s->tn
+ * bytes), or NULL (unknown label, malformed input, another length).
+ */
+static const u8 *decoded(const struct sample *s, const char *label)
 {
 	struct whatenc_decoder d;
 	struct whatenc_buf b = { .in = s->data, .in_size = s->n };
@@ -181,12 +184,21 @@ static int right(const struct sample *s, const char *label)
 
 	if (e < 0 || e >= WHATENC_NR_ENCODINGS ||
 	    whatenc_decoder_init(&d, e, WHATENC_BOM_KEEP))
-		return 0;
+		return NULL;
 	b.out = out;
 	b.out_size = sizeof(out);
-	if (whatenc_decode(&d, &b, true) != WHATENC_INPUT_EMPTY)
-		return 0;
-	return b.out_pos == s->tn && !memcmp(out, s->truth, s->tn);
+	if (whatenc_decode(&d, &b, true) != WHATENC_INPUT_EMPTY ||
+	    b.out_pos != s->tn)
+		return NULL;
+	return out;
+}
+
+/* whatenc decodes the sample with @label to the truth. */
+static int right(const struct sample *s, const char *label)
+{
+	const u8 *out = decoded(s, label);
+
+	return out && !memcmp(out, s->truth, s->tn);
 }
 
 /*
@@ -228,19 +240,9 @@ static int ro_same(const u8 *a, const u8 *b, size_t n)
  */
 static int ro_only(const struct sample *s, const char *label)
 {
-	struct whatenc_decoder d;
-	struct whatenc_buf b = { .in = s->data, .in_size = s->n };
-	static u8 out[1 << 16];
-	int e = whatenc_get_encoding(label, strlen(label));
+	const u8 *out = decoded(s, label);
 
-	if (e < 0 || e >= WHATENC_NR_ENCODINGS ||
-	    whatenc_decoder_init(&d, e, WHATENC_BOM_KEEP))
-		return 0;
-	b.out = out;
-	b.out_size = sizeof(out);
-	if (whatenc_decode(&d, &b, true) != WHATENC_INPUT_EMPTY)
-		return 0;
-	return b.out_pos == s->tn && ro_same(out, s->truth, s->tn);
+	return out && ro_same(out, s->truth, s->tn);
 }
 
 /*
