@@ -486,6 +486,126 @@ WT_CASE(guess_latin_letters)
 	guess_check(wt, guess_latin_cases, ARRAY_SIZE(guess_latin_cases), 0);
 }
 
+/*
+ * Short ISO-8859-15 text with the letters windows-1252 lacks (issue 33):
+ * the euro sign between digits and spaces (A4; windows-1252 reads the
+ * currency sign, and IBM866 the letter "д", which won), French œ and Œ
+ * (BD, BC; windows-1252 reads ½ and ¼, and Big5 read "cœur" as "c",
+ * 0xBD75, "r"). Python's iso8859_15 codec made the bytes.
+ */
+static const struct guess_case guess_latin9_cases[] = {
+	{ "fr_euro",
+	  "\x50\x72\x69\x78\x20\x3a\x20\x31\x32\x2c\x35\x30\x20\xe2"
+	  "\x82\xac\x0a",
+	  "\x50\x72\x69\x78\x20\x3a\x20\x31\x32\x2c\x35\x30\x20\xa4"
+	  "\x0a",
+	  15, "iso8859_15" },
+	{ "fi_euro",
+	  "\x6d\x61\x6b\x73\x61\x61\x20\x32\x30\x20\xe2\x82\xac\x20"
+	  "\x6b\x75\x75\x73\x73\x61\x0a",
+	  "\x6d\x61\x6b\x73\x61\x61\x20\x32\x30\x20\xa4\x20\x6b\x75"
+	  "\x75\x73\x73\x61\x0a",
+	  19, "iso8859_15" },
+	{ "fr_coeur",
+	  "\x63\xc5\x93\x75\x72\x0a",
+	  "\x63\xbd\x75\x72\x0a",
+	  5, "iso8859_15" },
+	{ "fr_oeuvre",
+	  "\x75\x6e\x65\x20\xc5\x93\x75\x76\x72\x65\x20\x64\x27\x61"
+	  "\x72\x74\x0a",
+	  "\x75\x6e\x65\x20\xbd\x75\x76\x72\x65\x20\x64\x27\x61\x72"
+	  "\x74\x0a",
+	  16, "iso8859_15" },
+	{ "fr_manoeuvre",
+	  "\x6d\x61\x6e\xc5\x93\x75\x76\x72\x65\x0a",
+	  "\x6d\x61\x6e\xbd\x75\x76\x72\x65\x0a",
+	  9, "iso8859_15" },
+	{ "fr_OEuvres",
+	  "\xc5\x92\x75\x76\x72\x65\x73\x20\x63\x6f\x6d\x70\x6c\xc3"
+	  "\xa8\x74\x65\x73\x0a",
+	  "\xbc\x75\x76\x72\x65\x73\x20\x63\x6f\x6d\x70\x6c\xe8\x74"
+	  "\x65\x73\x0a",
+	  17, "iso8859_15" },
+};
+
+WT_CASE(guess_latin9_letters)
+{
+	guess_check(wt, guess_latin9_cases, ARRAY_SIZE(guess_latin9_cases), 0);
+}
+
+/*
+ * English quoted in CJK text and English in windows-1254: a lone CJK
+ * punctuation mark between ASCII letters is not the lone ideograph of a
+ * Latin word misread (GBK's A1AF is U+2019 in "don’t"), and windows-1254's
+ * 0x92 in "you’ll" is not Shift_JIS's 0x926C (it was, before the lone
+ * character was scored). Python's gbk and cp1254 codecs made the bytes.
+ */
+static const struct guess_case guess_lone_cases[] = {
+	{ "zh_gbk_dont",
+	  "\x49\x66\x20\x79\x6f\x75\x20\x64\x6f\x6e\xe2\x80\x99\x74"
+	  "\x20\x65\x76\x65\x72\x20\x77\x61\x6e\x74\x20\x74\x68\x65"
+	  "\x20\x73\x63\x72\x65",
+	  "\x49\x66\x20\x79\x6f\x75\x20\x64\x6f\x6e\xa1\xaf\x74\x20"
+	  "\x65\x76\x65\x72\x20\x77\x61\x6e\x74\x20\x74\x68\x65\x20"
+	  "\x73\x63\x72\x65",
+	  32, "gbk" },
+	{ "tr_1254_youll",
+	  "\x49\x66\x20\x6e\x6f\x20\x74\x61\x62\x6c\x65\x74\x20\x69"
+	  "\x73\x20\x64\x65\x74\x65\x63\x74\x65\x64\x2c\x20\x79\x6f"
+	  "\x75\xe2\x80\x99\x6c\x6c",
+	  "\x49\x66\x20\x6e\x6f\x20\x74\x61\x62\x6c\x65\x74\x20\x69"
+	  "\x73\x20\x64\x65\x74\x65\x63\x74\x65\x64\x2c\x20\x79\x6f"
+	  "\x75\x92\x6c\x6c",
+	  32, "cp1254" },
+};
+
+WT_CASE(guess_lone_cjk)
+{
+	guess_check(wt, guess_lone_cases, ARRAY_SIZE(guess_lone_cases), 0);
+}
+
+/*
+ * Romanian: ISO-8859-2, windows-1250 and ISO-8859-16 encode its letters
+ * with the same bytes (ş ţ with cedilla in the first two, ș ț with comma
+ * below in ISO-8859-16, at BA FE): the bytes cannot tell them apart, and
+ * either reading is the same Romanian text (docs/detection.md). The
+ * sentence with cedilla letters through Python's iso8859_2 codec; the
+ * truths are that text and Python's iso8859_16 decoding of the bytes.
+ */
+WT_CASE(guess_romanian)
+{
+	static const char in[] =
+		"\x56\xe3\x20\x72\x75\x67\xe3\x6d\x20\x61\x6d\x69\x6e\x74"
+		"\x69\xfe\x69\x2d\x76\xe3\x20\x70\x61\x72\x6f\x6c\x61\x20"
+		"\xba\x69\x20\xee\x6e\x63\x65\x72\x63\x61\xfe\x69\x20\x64"
+		"\x69\x6e\x20\x6e\x6f\x75\x2e\x0a";
+	static const char cedilla[] =
+		"\x56\xc4\x83\x20\x72\x75\x67\xc4\x83\x6d\x20\x61\x6d\x69"
+		"\x6e\x74\x69\xc5\xa3\x69\x2d\x76\xc4\x83\x20\x70\x61\x72"
+		"\x6f\x6c\x61\x20\xc5\x9f\x69\x20\xc3\xae\x6e\x63\x65\x72"
+		"\x63\x61\xc5\xa3\x69\x20\x64\x69\x6e\x20\x6e\x6f\x75\x2e"
+		"\x0a";
+	static const char comma[] =
+		"\x56\xc4\x83\x20\x72\x75\x67\xc4\x83\x6d\x20\x61\x6d\x69"
+		"\x6e\x74\x69\xc8\x9b\x69\x2d\x76\xc4\x83\x20\x70\x61\x72"
+		"\x6f\x6c\x61\x20\xc8\x99\x69\x20\xc3\xae\x6e\x63\x65\x72"
+		"\x63\x61\xc8\x9b\x69\x20\x64\x69\x6e\x20\x6e\x6f\x75\x2e"
+		"\x0a";
+	struct whatenc_guess_result r;
+	u8 *out = WT_ALLOC(256);
+
+	WT_ASSERT_TRUE(out != NULL);
+	guess_run((const u8 *)in, sizeof(in) - 1, 0, -1, &r);
+	WT_EXPECT_EQ(r.kind, WHATENC_GUESS_TEXT);
+	WT_EXPECT_TRUE(r.lang && !strcmp(r.lang, "ro"));
+	if (!guess_decodes_to((const u8 *)in, sizeof(in) - 1, r.enc, cedilla,
+			      out, 256) &&
+	    !guess_decodes_to((const u8 *)in, sizeof(in) - 1, r.enc, comma,
+			      out, 256))
+		WT_FAIL("Romanian: guessed %s", r.enc < WHATENC_NR_ENCODINGS ?
+			whatenc_name(r.enc) : "not text");
+}
+
 /* Once certain, the detector stops and ignores what follows. */
 WT_CASE(guess_early_stop)
 {
@@ -717,6 +837,9 @@ WT_SUITE(guess,
 	 WT_RUN(guess_not_text_evidence),
 	 WT_RUN(guess_vietnamese_combining),
 	 WT_RUN(guess_latin_letters),
+	 WT_RUN(guess_latin9_letters),
+	 WT_RUN(guess_lone_cjk),
+	 WT_RUN(guess_romanian),
 	 WT_RUN(guess_early_stop),
 	 WT_RUN(guess_late_difference),
 	 WT_RUN(guess_unicode_validity),

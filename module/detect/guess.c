@@ -12,7 +12,10 @@
  *   letter followed by a non-ASCII uppercase one costs a penalty;
  * - CJK: the candidate's decoder (fatal mode) decodes the stream; every
  *   non-ASCII character scores its frequency in the language, a
- *   malformed sequence WG_ERR;
+ *   malformed sequence WG_ERR; a lone kana, ideograph or hangul (ASCII
+ *   before it) that an ASCII letter follows scores the language's rate of them against
+ *   random bytes' (a Latin word with one high byte read as CJK: French
+ *   "cœur" is "c", Big5's 0xBD75, "r");
  * - UTF-8: valid with non-ASCII wins by WG_UTF8 per sequence; invalid
  *   UTF-8 is out;
  * - UTF-16LE/BE without BOM: each 16-bit unit scores by what it is
@@ -58,6 +61,7 @@ struct wg_cjk_lang {
 	u16 off;
 	u16 n;
 	s8 floor;	/* score of a character not in the list */
+	s8 lone;	/* a lone character followed by an ASCII letter */
 };
 
 struct wg_cjk_cand {
@@ -188,19 +192,39 @@ static void wg_sb_block(struct whatenc_guess *g, const u8 *p, size_t n,
 			g->nonascii++;
 			g->seen[(c - 0x80) >> 3] |= 1 << (c & 7);
 		}
-		for (k = lo; k < hi; k++) {
-			const u8 *cls = wg_sb_class[k];
-			u8 a = cls[prev], b = cls[c];
-			int s = wg_sb_pair[wg_sb_cands[k].lang]
-					  [(a & 63) * WG_NCLASS + (b & 63)];
+		if (c < 0x80) {		/* after a non-ASCII byte */
+			for (k = lo; k < hi; k++) {
+				const u8 *cls = wg_sb_class[k];
 
-			if ((b & 0x80) && (a & 0x40) && c >= 0x80)
-				s += WG_CASE;
-			g->sb[k] += s;
+				g->sb[k] += wg_sb_row[k][(cls[prev] & 63) *
+							 WG_NCLASS + (cls[c] & 63)];
+			}
+		} else {
+			for (k = lo; k < hi; k++) {
+				const u8 *cls = wg_sb_class[k];
+				u8 a = cls[prev], b = cls[c];
+				int s = wg_sb_row[k][(a & 63) * WG_NCLASS +
+						     (b & 63)];
+
+				if ((b & 0x80) && (a & 0x40))
+					s += WG_CASE;
+				g->sb[k] += s;
+			}
 		}
 		prev = c;
 	}
 	g->prev = prev;
+}
+
+/* What a CJK candidate's last character was (2 bits of g->cjk_lone). */
+#define WG_LONE_ASCII	0	/* ASCII, or the start of the stream */
+#define WG_LONE_ONE	1	/* non-ASCII after ASCII */
+#define WG_LONE_RUN	2	/* non-ASCII after non-ASCII */
+
+/* Kana, ideographs, hangul: not CJK punctuation (U+2019 in GBK, A1AF). */
+static bool wg_cjk_letter(u32 cp)
+{
+	return cp >= 0x3040 && cp < 0xff00;
 }
 
 /* One CJK candidate: decode @p[0..n) and score the characters. */
@@ -210,6 +234,7 @@ static void wg_cjk_block(struct whatenc_guess *g, int k, const u8 *p, size_t n)
 	struct whatenc_buf b = { .in = p, .in_size = n };
 	u8 out[256];
 	int l = wg_cjk_cands[k].lang;
+	unsigned int st = (g->cjk_lone >> (2 * k)) & 3;
 	s32 score = 0;
 
 	for (;;) {
@@ -225,7 +250,13 @@ static void wg_cjk_block(struct whatenc_guess *g, int k, const u8 *p, size_t n)
 			u32 cp;
 
 			if (c < 0x80) {
-				i++;
+				if (st == WG_LONE_ONE && (c | 0x20) >= 'a' &&
+				    (c | 0x20) <= 'z')
+					score += wg_cjk[l].lone;
+				st = WG_LONE_ASCII;
+				/* the ASCII run, at least @c */
+				i += we_ascii_copy(NULL, out + i,
+						   b.out_pos - i);
 				continue;
 			}
 			if (c < 0xe0) {
@@ -240,12 +271,15 @@ static void wg_cjk_block(struct whatenc_guess *g, int k, const u8 *p, size_t n)
 				i += 4;
 			}
 			score += wg_cjk_char(l, cp);
+			st = st == WG_LONE_ASCII && wg_cjk_letter(cp) ?
+			     WG_LONE_ONE : WG_LONE_RUN;
 		}
 		if (r == WHATENC_MALFORMED)
 			score += WG_ERR;
 		else if (r == WHATENC_INPUT_EMPTY)
 			break;
 	}
+	g->cjk_lone = (g->cjk_lone & ~(3 << (2 * k))) | st << (2 * k);
 	g->cjk[k] += score;
 }
 

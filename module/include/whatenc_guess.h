@@ -49,6 +49,7 @@ struct whatenc_guess {
 	bool utf8_only;			/* UTF-8 certain: only validate */
 	bool sib_only;			/* language certain: only its encodings */
 	u8 sib_lo, sib_hi;		/* ... sb candidates sib_lo..sib_hi-1 */
+	u16 cjk_lone;			/* CJK candidates' last chars, 2 bits */
 };
 
 /**

@@ -10,6 +10,8 @@ messages    the .mo catalogs of TRAIN_PKGS    every other package's
 docs/help   debian-reference-xx (HTML)        gnome-user-docs (GNOME Help,
                                               Mallard pages)
 literature  fortunes-de/es/it/ru              fortunes-bg/cs/pl
+latin9      -                                 the lines of messages and
+                                              help with € Š š Ž ž Œ œ Ÿ
 
 training_lines(lang) is all the training text of a language;
 evaluation_lines(lang, genre) the evaluation text of one genre."""
@@ -55,7 +57,11 @@ LIT_TRAIN = [("fortunes-%s" % x, "/fortunes/%s/" % x, x)
 LIT_EVAL = [("fortunes-%s" % x, "/fortunes/%s/" % x, x)
             for x in ("bg", "cs", "pl")]
 HELP_EVAL = "gnome-user-docs"
-GENRES = ["messages", "help", "literature"]
+GENRES = ["messages", "help", "literature", "latin9"]
+# latin9: the lines of messages and help that have a letter ISO-8859-15
+# has where windows-1252 has a symbol (A4 A6 A8 B4 B8 BC BD BE), to
+# measure how these two are told apart.
+LATIN9 = "\u20ac\u0160\u0161\u017d\u017e\u0152\u0153\u0178"
 
 _owned = None
 _files = {}
@@ -190,6 +196,10 @@ def evaluation_lines(lang, genre="messages", man_max=300):
     that is also in the training text."""
     own = _train_files()
     raw = []
+    if genre == "latin9":
+        return [s for g in ("messages", "help")
+                for s in evaluation_lines(lang, g, man_max)
+                if any(c in LATIN9 for c in s)]
     if genre == "messages":
         for mo in sorted(glob.glob("/usr/share/locale/%s/LC_MESSAGES/*.mo"
                                    % lang)):

@@ -173,6 +173,11 @@ same "short French: the sentence" out fr.want
 we -f auto --fail-weak --min-confidence=100 fr.txt >out 2>err
 status "short French: --min-confidence=100 --fail-weak refuses" 1 $?
 contains "short French: weak guess, not 'not text'" err "weak guess windows-1252"
+# ISO-8859-15's letters where windows-1252 has symbols: œ (BD) and € (A4)
+# (Python's iso8859_15 codec); was Big5 (0xBD75) before.
+t latin9 'Le c\275ur de l'\''\275uvre co\373te 15 \244\n' \
+	"$(printf 'Le c\305\223ur de l'\''\305\223uvre co\303\273te 15 \342\202\254')"
+contains "detect latin9: ISO-8859-15" latin9.det "latin9.txt: ISO-8859-15 (content, tentative,"
 mkdir names.d && : >"names.d/$(printf 'Cliquez o\371 vous')"
 "$WHATENC" names --min-confidence=1 names.d >out 2>&1
 status "short French name: names exit 0" 0 $?

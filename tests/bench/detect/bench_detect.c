@@ -171,8 +171,11 @@ static int guess(const char *det, const char *path)
 	return 0;
 }
 
-/* whatenc decodes the sample with @label to the truth. */
-static int right(const struct sample *s, const char *label)
+/*
+ * The sample decoded by whatenc with @label, as long as the truth (@s->tn
+ * bytes), or NULL (unknown label, malformed input, another length).
+ */
+static const u8 *decoded(const struct sample *s, const char *label)
 {
 	struct whatenc_decoder d;
 	struct whatenc_buf b = { .in = s->data, .in_size = s->n };
@@ -181,12 +184,65 @@ static int right(const struct sample *s, const char *label)
 
 	if (e < 0 || e >= WHATENC_NR_ENCODINGS ||
 	    whatenc_decoder_init(&d, e, WHATENC_BOM_KEEP))
-		return 0;
+		return NULL;
 	b.out = out;
 	b.out_size = sizeof(out);
-	if (whatenc_decode(&d, &b, true) != WHATENC_INPUT_EMPTY)
-		return 0;
-	return b.out_pos == s->tn && !memcmp(out, s->truth, s->tn);
+	if (whatenc_decode(&d, &b, true) != WHATENC_INPUT_EMPTY ||
+	    b.out_pos != s->tn)
+		return NULL;
+	return out;
+}
+
+/* whatenc decodes the sample with @label to the truth. */
+static int right(const struct sample *s, const char *label)
+{
+	const u8 *out = decoded(s, label);
+
+	return out && !memcmp(out, s->truth, s->tn);
+}
+
+/*
+ * Whether UTF-8 @a and @b, @n bytes each, differ only by Romanian s and t
+ * with cedilla (U+015E U+015F U+0162 U+0163, ISO-8859-2 and windows-1250
+ * at AA BA DE FE) against the same letters with comma below (U+0218
+ * U+0219 U+021A U+021B, ISO-8859-16 at the same bytes).
+ */
+static int ro_same(const u8 *a, const u8 *b, size_t n)
+{
+	static const u8 ced[4] = { 0x9e, 0x9f, 0xa2, 0xa3 };
+	static const u8 com[4] = { 0x98, 0x99, 0x9a, 0x9b };
+	size_t i;
+	int k, diff = 0;
+
+	for (i = 0; i < n; i++) {
+		if (a[i] == b[i])
+			continue;
+		if (i + 1 >= n || a[i + 1] == b[i + 1])
+			return 0;
+		for (k = 0; k < 4; k++)
+			if ((a[i] == 0xc5 && a[i + 1] == ced[k] &&
+			     b[i] == 0xc8 && b[i + 1] == com[k]) ||
+			    (a[i] == 0xc8 && a[i + 1] == com[k] &&
+			     b[i] == 0xc5 && b[i + 1] == ced[k]))
+				break;
+		if (k == 4)
+			return 0;
+		diff = 1;
+		i++;
+	}
+	return diff;
+}
+
+/*
+ * @label decodes the sample to the truth but for Romanian cedilla against
+ * comma-below letters: the bytes are the same, only the encoding's
+ * mapping differs (counted wrong by right()).
+ */
+static int ro_only(const struct sample *s, const char *label)
+{
+	const u8 *out = decoded(s, label);
+
+	return out && ro_same(out, s->truth, s->tn);
 }
 
 /*
@@ -306,6 +362,16 @@ static int score(int argc, char **argv)
 			printf("%.1f%% | ", n ? 100.0 * ok / n : 0.0);
 		}
 		printf("\n");
+	}
+	/* Romanian: ISO-8859-2, windows-1250 and ISO-8859-16 share the bytes */
+	printf("\nWrong only by Romanian \u015f \u0163 against \u0219 \u021b (the same bytes): ");
+	for (d = 0; d < nd; d++) {
+		size_t n = 0;
+
+		for (i = 0; i < NS; i++)
+			n += S[i].len && !right(&S[i], g[d][i]) &&
+			     ro_only(&S[i], g[d][i]);
+		printf("%s %zu%s", names[d], n, d + 1 < nd ? ", " : "\n");
 	}
 	return 0;
 }
