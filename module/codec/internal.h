@@ -1194,6 +1194,8 @@ enum we_sb_row {
 #undef WHATENC_SB_AS
 
 extern const struct we_encoding we_encodings[WHATENC_NR_ENCODINGS];
+bool we_encoding_built(enum whatenc_encoding enc);	/* encodings.c */
+int we_label_lookup(const char *label, size_t len);	/* labels.c */
 
 /*
  * WE_STEP_FAMILY() - an ASCII-compatible family made of spec steps: its
