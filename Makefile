@@ -181,11 +181,11 @@ stack-usage: vectors
 
 # make sizes: the sections of whatenc.ko and whatenc_nls.ko for the full
 # and the minimal configuration (module/configs/), against Debian's
-# headers (scripts/ko-sizes; size-build is one of those builds, in
+# headers (scripts/check-sizes; size-build is one of those builds, in
 # build/k-size-$(SIZE_NAME)/).
 .PHONY: sizes size-build
 sizes:
-	@scripts/ko-sizes
+	@scripts/check-sizes
 
 size-build: vectors
 	@if [ -z "$(DISTRO_KDIR)" ]; then \
@@ -476,7 +476,7 @@ help:
 	@echo "make tool       $(TOOL)"
 	@echo "make distro     W=1 module build against Debian's headers ($(DISTRO_KDIR))"
 	@echo "make sizes      .text/.rodata of whatenc.ko, whatenc_nls.ko: full and"
-	@echo "                minimal configuration (scripts/ko-sizes)"
+	@echo "                minimal configuration (scripts/check-sizes)"
 	@echo "make kernel     build (or reuse) the cached test kernel"
 	@echo "make testkernel W=1 module build against the test kernel"
 	@echo "make vm-modules the modules for the test VM (build/k-vm/)"

@@ -20,8 +20,8 @@
  * are and how far each has been used. One call converts as much as fits
  * and says why it stopped. Nothing is ever allocated and no function
  * sleeps: every function here may be called in atomic context. The one
- * global mutable variable is the vector level (we_vec_cur in vec.c):
- * set at the first call that could use a vector path and by
+ * global mutable state is the vector level (static keys in vec.c): set
+ * at module init (in userspace by a constructor) and by
  * whatenc_vec_set_level(), shared by all coders and threads; it chooses
  * which path runs, never what a call returns.
  *

@@ -7,6 +7,7 @@
 #include <linux/init.h>
 #include "session.h"
 #include "device.h"
+#include "vec.h"
 
 unsigned int whatenc_buf_size = WE_BUF_DEFAULT;
 
@@ -43,6 +44,7 @@ MODULE_PARM_DESC(user_mem_max,
 
 static int __init whatenc_init(void)
 {
+	we_vec_init();
 	return whatenc_dev_register();
 }
 
