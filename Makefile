@@ -193,6 +193,13 @@ size-build: vectors
 	fi
 	$(call kbuild_copy,size-$(SIZE_NAME),$(DISTRO_KDIR),CONFIG_KUNIT=)
 
+# make series: whatenc as git format-patch output against the pristine
+# linux-source-6.1 tree, in build/series/ (scripts/series); scripts/check-series
+# applies, builds, checkpatches and KUnit-tests it (docs/upstream.md).
+.PHONY: series
+series:
+	@python3 scripts/series
+
 kernel:
 	scripts/build-kernel
 
@@ -456,7 +463,7 @@ deb:
 .PHONY: deps
 deps:
 	@scripts/install-deps
-host-build cli-test distro sizes kernel testkernel sparse vm-modules checkpatch \
+host-build cli-test distro sizes series kernel testkernel sparse vm-modules checkpatch \
 	kunit vm-test dkms-install deb bench-build bench-detect fuzz-build: deps
 
 # --- misc ------------------------------------------------------------------------
@@ -477,6 +484,8 @@ help:
 	@echo "make distro     W=1 module build against Debian's headers ($(DISTRO_KDIR))"
 	@echo "make sizes      .text/.rodata of whatenc.ko, whatenc_nls.ko: full and"
 	@echo "                minimal configuration (scripts/check-sizes)"
+	@echo "make series     the patch series for linux-source-6.1 (build/series/;"
+	@echo "                scripts/check-series applies and builds it)"
 	@echo "make kernel     build (or reuse) the cached test kernel"
 	@echo "make testkernel W=1 module build against the test kernel"
 	@echo "make vm-modules the modules for the test VM (build/k-vm/)"

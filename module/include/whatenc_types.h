@@ -25,8 +25,8 @@
 #include <linux/jump_label.h>	/* the vector level: codec/vec.c */
 /* the kernel sets the vector level from module init (codec/vec.c) */
 #define we_user_init(fn)
-#ifdef CONFIG_X86_64
-#include <asm/cpufeature.h>
+#if defined(CONFIG_X86_64) && !defined(CONFIG_UML)
+#include <linux/cpufeature.h>
 #include <asm/fpu/api.h>
 #endif
 /* hweight32() is POPCNT or a call, patched in place: no test to hoist */
@@ -137,11 +137,12 @@ static inline unsigned int hweight32(unsigned int w)
 /*
  * Vector paths (codec/vec.c): whether the CPU and the OS offer AVX2 (and
  * POPCNT, which gcc's avx2 target emits for __builtin_popcount(): every
- * AVX2 CPU has it, a hypervisor may still hide it), and the bracket around vector code. In the kernel, only where the FPU is
+ * AVX2 CPU has it, a hypervisor may still hide it), and the bracket
+ * around vector code. In the kernel, only where the FPU is
  * usable (irq_fpu_usable()); we_fpu_begin() returns false otherwise and
  * the caller stays scalar. WE_VEC_MIN: the shortest input worth it.
  */
-#if defined(__KERNEL__) && defined(CONFIG_X86_64)
+#if defined(__KERNEL__) && defined(CONFIG_X86_64) && !defined(CONFIG_UML)
 static inline bool we_cpu_has_avx2(void)
 {
 	return boot_cpu_has(X86_FEATURE_AVX2) &&
