@@ -198,7 +198,8 @@ int whatenc_bom_sniff(const u8 *buf, size_t len, size_t *bom_len);
  * Vector paths (vec.c): every level gives the same results; tests and
  * benchmarks choose one, by default the best the CPU has. In the kernel
  * whatenc_vec_set_level() is exported only with CONFIG_KUNIT, for the
- * KUnit suites (module/kernel/exports.c): no module can change it.
+ * KUnit suites (module/kernel/exports.c): no module can change it. It
+ * is the one function here that sleeps (it changes static keys).
  */
 enum whatenc_vec_level {
 	WHATENC_VEC_AUTO = -1,
