@@ -115,6 +115,14 @@ vectors:
 # --- kernel module builds -----------------------------------------------------
 
 KBUILD_ARGS = WHATENC_VECTORS=$(CURDIR)/$(VEC)
+# WHATENC_CONFIG=FILE: the module's options (module/Kconfig) as a Kconfig
+# fragment, e.g. module/configs/minimal.config; default: the full
+# configuration, module/configs/full.config (Kbuild).
+ifneq ($(WHATENC_CONFIG),)
+override WHATENC_CONFIG := $(abspath $(WHATENC_CONFIG))
+WHATENC_CONFIG_ARG := WHATENC_CONFIG=$(WHATENC_CONFIG)
+KBUILD_ARGS += $(WHATENC_CONFIG_ARG)
+endif
 
 module: vectors
 	@if [ ! -d "$(KDIR)" ]; then \
@@ -133,10 +141,11 @@ define kbuild_copy
 	@mkdir -p $(B)/k-$(1)/build
 	@rsync -a -m --delete --exclude=/build/ --exclude=/.git/ \
 		--include='*/' --include='*.[ch]' --include='*.mk' \
-		--include=Kbuild --include=Kbuild.inc --exclude='*' ./ $(B)/k-$(1)/
+		--include='*.config' --include=Kbuild --include=Kbuild.inc \
+		--exclude='*' ./ $(B)/k-$(1)/
 	@rsync -a --delete $(VEC) $(B)/k-$(1)/build/
 	@set -o pipefail; \
-	$(MAKE) -C $(2) M=$(CURDIR)/$(B)/k-$(1) $(3) modules 2>&1 | \
+	$(MAKE) -C $(2) M=$(CURDIR)/$(B)/k-$(1) $(WHATENC_CONFIG_ARG) $(3) modules 2>&1 | \
 		tee $(B)/k-$(1).log
 endef
 
@@ -169,6 +178,27 @@ stack-usage: vectors
 	fi
 	@rm -rf $(B)/k-stack
 	$(call kbuild_copy,stack,$(DISTRO_KDIR),KCFLAGS="-fstack-usage -fcallgraph-info=su")
+
+# make sizes: the sections of whatenc.ko and whatenc_nls.ko for the full
+# and the minimal configuration (module/configs/), against Debian's
+# headers (scripts/check-sizes; size-build is one of those builds, in
+# build/k-size-$(SIZE_NAME)/).
+.PHONY: sizes size-build
+sizes:
+	@scripts/check-sizes
+
+size-build: vectors
+	@if [ -z "$(DISTRO_KDIR)" ]; then \
+		echo "size-build: no /usr/src/linux-headers-*-amd64"; exit 1; \
+	fi
+	$(call kbuild_copy,size-$(SIZE_NAME),$(DISTRO_KDIR),CONFIG_KUNIT=)
+
+# make series: whatenc as git format-patch output against the pristine
+# linux-source-6.1 tree, in build/series/ (scripts/series); scripts/check-series
+# applies, builds, checkpatches and KUnit-tests it (docs/upstream.md).
+.PHONY: series
+series:
+	@python3 scripts/series
 
 kernel:
 	scripts/build-kernel
@@ -230,6 +260,28 @@ host-build: vectors
 
 host-test: host-build
 	$(HOST_BIN)
+
+# The core and kunit/test_config.c built with a chosen configuration
+# (HOST_MIN_CONFIG, a Kconfig fragment: the minimal one by default) in
+# build/host-min/: what a family configured out does, on the host.
+HOST_MIN_CONFIG ?= module/configs/minimal.config
+HOST_MIN_FLAGS = -DWHATENC_CONFIG_GIVEN $(shell sed -n \
+	's/^\(CONFIG_WHATENC_[A-Z0-9_]*\)=y$$/-D\1=1/p' $(HOST_MIN_CONFIG))
+HOST_MIN_PARTS = $(filter $(WHATENC_PARTS),$(shell sed -n \
+	's/^CONFIG_WHATENC_\([A-Z0-9]*\)=y$$/\1/p' $(HOST_MIN_CONFIG)))
+HOST_MIN_SRCS = $(addprefix module/,$(WHATENC_BASE_SRCS) \
+	$(foreach p,$(HOST_MIN_PARTS),$(WHATENC_$(p)_SRCS))) \
+	kunit/test_config.c kunit/host_main.c
+HOST_MIN_BIN := $(B)/host-min/wt_host_min
+$(HOST_MIN_BIN): $(HOST_MIN_SRCS) $(WHATENC_HEADERS) $(HOST_MIN_CONFIG)
+	@mkdir -p $(@D)
+	$(CC) $(USER_CPPFLAGS) -Ikunit $(HOST_MIN_FLAGS) \
+		$(filter-out -MMD -MP,$(USER_CFLAGS)) -o $@ $(HOST_MIN_SRCS) -lcmocka
+
+.PHONY: host-test-min
+host-test-min: deps
+	@$(MAKE) --no-print-directory $(HOST_MIN_BIN)
+	$(HOST_MIN_BIN)
 
 # --- programs for the test VM ---------------------------------------------------
 #
@@ -377,7 +429,8 @@ dkms-src:
 	rm -rf $(DKMS_SRC)
 	mkdir -p $(DKMS_SRC)/kunit
 	rsync -a -m --include='*/' --include='*.[ch]' --include='*.mk' \
-		--include=Kbuild.inc --exclude='*' module uapi $(DKMS_SRC)/
+		--include='*.config' --include=Kbuild.inc --exclude='*' \
+		module uapi $(DKMS_SRC)/
 	cp Kbuild $(DKMS_SRC)/
 	cp kunit/sources.mk $(DKMS_SRC)/kunit/
 	sed 's/#MODULE_VERSION#/$(WHATENC_VERSION)/' dkms.conf >$(DKMS_SRC)/dkms.conf
@@ -410,7 +463,7 @@ deb:
 .PHONY: deps
 deps:
 	@scripts/install-deps
-host-build cli-test distro kernel testkernel sparse vm-modules checkpatch \
+host-build cli-test distro sizes series kernel testkernel sparse vm-modules checkpatch \
 	kunit vm-test dkms-install deb bench-build bench-detect fuzz-build: deps
 
 # --- misc ------------------------------------------------------------------------
@@ -429,6 +482,10 @@ help:
 	@echo "make lib        $(LIB) (userspace core)"
 	@echo "make tool       $(TOOL)"
 	@echo "make distro     W=1 module build against Debian's headers ($(DISTRO_KDIR))"
+	@echo "make sizes      .text/.rodata of whatenc.ko, whatenc_nls.ko: full and"
+	@echo "                minimal configuration (scripts/check-sizes)"
+	@echo "make series     the patch series for linux-source-6.1 (build/series/;"
+	@echo "                scripts/check-series applies and builds it)"
 	@echo "make kernel     build (or reuse) the cached test kernel"
 	@echo "make testkernel W=1 module build against the test kernel"
 	@echo "make vm-modules the modules for the test VM (build/k-vm/)"
@@ -442,6 +499,8 @@ help:
 	@echo "                (FUZZ_RUNS=N: N executions each; FUZZ_CMP=0: no"
 	@echo "                trace-cmp in the core, ~2x faster, build/fuzz-nocmp/)"
 	@echo "make host-test  build and run $(HOST_BIN)"
+	@echo "make host-test-min  kunit/test_config.c with the minimal configuration"
+	@echo "                (HOST_MIN_CONFIG=module/configs/minimal.config)"
 	@echo "make kunit      KUnit suites in the test VM"
 	@echo "make vm-test    tests/vm/*.sh, each in its own test VM"
 	@echo "make check      all of the above, with one closing tally"

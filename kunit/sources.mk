@@ -24,6 +24,7 @@ WHATENC_KUNIT_SRCS += test_wpt.c
 WHATENC_KUNIT_SRCS += test_engine.c
 WHATENC_KUNIT_SRCS += test_split.c
 WHATENC_KUNIT_SRCS += test_labels.c
+WHATENC_KUNIT_SRCS += test_config.c
 WHATENC_KUNIT_SRCS += test_utf16.c
 WHATENC_KUNIT_SRCS += test_single_byte.c
 WHATENC_KUNIT_SRCS += test_detect.c

@@ -354,7 +354,7 @@ WT_CASE(vec_utf16_decode_runs)
 	runs_check(wt, &v);
 }
 
-#if defined(__KERNEL__) && defined(CONFIG_X86_64)
+#if defined(__KERNEL__) && defined(CONFIG_X86_64) && !defined(CONFIG_UML)
 #include <asm/fpu/api.h>
 
 /* @len / 2 characters of 3-byte UTF-8 (U+3000..) decode to themselves */
@@ -371,13 +371,15 @@ static bool utf8_same(u8 *in, size_t len, struct wt_run *r)
 }
 
 /*
- * In the kernel the vector code runs only where irq_fpu_usable(): the
- * cases above take that path (a KUnit case runs in a kthread, where the
- * FPU is usable). Here the same inputs, long enough for it, are
- * converted while this case holds the FPU itself (kernel_fpu_begin():
- * irq_fpu_usable() is false inside), so every level must fall back to
- * the scalar code and still give the expected bytes. Nothing in the
- * section sleeps: the results are checked after kernel_fpu_end().
+ * In the kernel (x86-64; not UML, which has no kernel FPU sections: the
+ * vector code never runs there) the vector code runs only where
+ * irq_fpu_usable(): the cases above take that path (a KUnit case runs in
+ * a kthread, where the FPU is usable). Here the same inputs, long enough
+ * for it, are converted while this case holds the FPU itself
+ * (kernel_fpu_begin(): irq_fpu_usable() is false inside), so every level
+ * must fall back to the scalar code and still give the expected bytes.
+ * Nothing in the section sleeps: the results are checked after
+ * kernel_fpu_end().
  */
 WT_CASE(vec_fpu_held)
 {

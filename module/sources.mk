@@ -14,15 +14,14 @@
 # Every folder is on the include path: include headers by bare name.
 WHATENC_DIRS := include codec codec/tables detect names kernel nls
 
-# Conversion core: plain C, builds in the kernel and in userspace.
-WHATENC_CORE_SRCS := \
+# Conversion core: plain C, builds in the kernel and in userspace. The
+# parts module/Kconfig makes optional have their own lists; the userspace
+# build (Makefile) takes them all: WHATENC_CORE_SRCS.
+WHATENC_BASE_SRCS := \
 	codec/engine.c \
 	codec/labels.c \
 	codec/encodings.c \
 	detect/detect.c \
-	detect/rules.c \
-	detect/guess.c \
-	detect/guess_names.c \
 	codec/utf8.c \
 	codec/vec.c \
 	codec/vec_x86.c \
@@ -32,15 +31,32 @@ WHATENC_CORE_SRCS := \
 	codec/sb_long.c \
 	codec/x_user_defined.c \
 	codec/replacement.c \
-	codec/gb18030.c \
-	codec/big5.c \
+	names/names.c \
+	names/wtf8.c
+
+# CONFIG_WHATENC_CHINESE: gb18030 and GBK
+WHATENC_CHINESE_SRCS := codec/gb18030.c
+# CONFIG_WHATENC_BIG5
+WHATENC_BIG5_SRCS := codec/big5.c
+# CONFIG_WHATENC_JAPANESE: EUC-JP, ISO-2022-JP, Shift_JIS, their tables
+WHATENC_JAPANESE_SRCS := \
 	codec/euc_jp.c \
 	codec/iso_2022_jp.c \
 	codec/shift_jis.c \
-	codec/jis0208.c \
-	codec/euc_kr.c \
-	names/names.c \
-	names/wtf8.c
+	codec/jis0208.c
+# CONFIG_WHATENC_KOREAN: EUC-KR
+WHATENC_KOREAN_SRCS := codec/euc_kr.c
+# CONFIG_WHATENC_GUESS: the content detector (undeclared encodings)
+WHATENC_GUESS_SRCS := detect/guess.c detect/guess_names.c
+# CONFIG_WHATENC_CHECK: the declaration checker
+WHATENC_CHECK_SRCS := detect/rules.c
+
+# The optional parts by option name (Kbuild: WHATENC_<part>_SRCS when
+# CONFIG_WHATENC_<part>=y).
+WHATENC_PARTS := CHINESE BIG5 JAPANESE KOREAN GUESS CHECK
+
+WHATENC_CORE_SRCS := $(WHATENC_BASE_SRCS) \
+	$(foreach p,$(WHATENC_PARTS),$(WHATENC_$(p)_SRCS))
 
 # Kernel-only layers: module init, misc device, sessions, ioctls.
 WHATENC_KERNEL_SRCS := \

@@ -5,13 +5,47 @@
  * whatenc_encoding. A new encoding in an existing family is one line
  * there (its names, labels and tables come from the spec's files through
  * scripts/gen-tables).
+ *
+ * A family configured out (module/Kconfig, whatenc_config.h) leaves its
+ * encodings' rows without a family: the engine refuses them with
+ * -EOPNOTSUPP, and their labels resolve to that (labels.c).
  */
 #include "internal.h"
+#include "whatenc_config.h"
+
+#define WE_FAM_utf8		(&we_family_utf8)
+#define WE_FAM_utf16		(&we_family_utf16)
+#define WE_FAM_xud		(&we_family_xud)
+#define WE_FAM_replacement	(&we_family_replacement)
+#ifdef CONFIG_WHATENC_JAPANESE
+#define WE_FAM_euc_jp		(&we_family_euc_jp)
+#define WE_FAM_iso_2022_jp	(&we_family_iso_2022_jp)
+#define WE_FAM_shift_jis	(&we_family_shift_jis)
+#else
+#define WE_FAM_euc_jp		NULL
+#define WE_FAM_iso_2022_jp	NULL
+#define WE_FAM_shift_jis	NULL
+#endif
+#ifdef CONFIG_WHATENC_CHINESE
+#define WE_FAM_gb18030		(&we_family_gb18030)
+#else
+#define WE_FAM_gb18030		NULL
+#endif
+#ifdef CONFIG_WHATENC_BIG5
+#define WE_FAM_big5		(&we_family_big5)
+#else
+#define WE_FAM_big5		NULL
+#endif
+#ifdef CONFIG_WHATENC_KOREAN
+#define WE_FAM_euc_kr		(&we_family_euc_kr)
+#else
+#define WE_FAM_euc_kr		NULL
+#endif
 
 /* The lines of whatenc_encodings.h, in enum order. */
 #define WHATENC_ENCODING(id, fam, out, bom, per, per_html)		\
 	[WHATENC_##id] = {						\
-		.family = &we_family_##fam, .output = WHATENC_##out,	\
+		.family = WE_FAM_##fam, .output = WHATENC_##out,	\
 		.own_bom = bom, .enc_per_byte = per,			\
 		.enc_per_byte_html = per_html, .table = WE_SB_ROW_NONE,	\
 	},
@@ -26,3 +60,12 @@
 const struct we_encoding we_encodings[WHATENC_NR_ENCODINGS] = {
 #include "whatenc_encodings.h"
 };
+
+/*
+ * we_encoding_built() - whether @enc's family is in this build; @enc
+ * must be < WHATENC_NR_ENCODINGS.
+ */
+bool we_encoding_built(enum whatenc_encoding enc)
+{
+	return we_encodings[enc].family;
+}

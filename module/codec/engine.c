@@ -76,7 +76,9 @@ void whatenc_decoder_reset(struct whatenc_decoder *d)
  *
  * Context: any; does not sleep or allocate.
  * Return: 0, or -EINVAL for an unknown encoding, unknown flag bits, an
- * invalid BOM policy or WTF-8 output for an encoding other than UTF-16.
+ * invalid BOM policy or WTF-8 output for an encoding other than UTF-16;
+ * -EOPNOTSUPP for an encoding whose family is configured out
+ * (module/Kconfig).
  */
 int whatenc_decoder_init(struct whatenc_decoder *d, enum whatenc_encoding enc,
 			 unsigned int flags)
@@ -88,6 +90,8 @@ int whatenc_decoder_init(struct whatenc_decoder *d, enum whatenc_encoding enc,
 	if ((flags & WHATENC_DEC_WTF8) && enc != WHATENC_UTF_16BE &&
 	    enc != WHATENC_UTF_16LE)
 		return -EINVAL;
+	if (!we_encoding_built(enc))
+		return -EOPNOTSUPP;
 	memset(d, 0, sizeof(*d));
 	d->label_enc = enc;
 	d->flags = flags;
@@ -494,7 +498,9 @@ void whatenc_encoder_reset(struct whatenc_encoder *e)
  * @flags: WHATENC_ENC_HTML (error mode html, else fatal), WHATENC_ENC_UTF16
  *
  * Context: any; does not sleep or allocate.
- * Return: 0, or -EINVAL for an unknown encoding or flag bits.
+ * Return: 0, or -EINVAL for an unknown encoding or flag bits;
+ * -EOPNOTSUPP for an encoding whose family is configured out
+ * (module/Kconfig).
  */
 int whatenc_encoder_init(struct whatenc_encoder *e, enum whatenc_encoding enc,
 			 unsigned int flags)
@@ -502,6 +508,8 @@ int whatenc_encoder_init(struct whatenc_encoder *e, enum whatenc_encoding enc,
 	if ((unsigned int)enc >= WHATENC_NR_ENCODINGS ||
 	    (flags & ~WHATENC_ENC_FLAGS))
 		return -EINVAL;
+	if (!we_encoding_built(enc))
+		return -EOPNOTSUPP;
 	memset(e, 0, sizeof(*e));
 	if (!((flags & WHATENC_ENC_UTF16) &&
 	      (enc == WHATENC_UTF_16BE || enc == WHATENC_UTF_16LE)))

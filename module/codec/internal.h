@@ -213,15 +213,16 @@ static inline void we_replay(struct whatenc_decoder *d, const u8 *bytes,
 #define WE_STEP_ERROR(unread)	(0x80000000u | (unread))
 #define WE_STEP_PAIR(a, b)	(0x40000000u | (u32)(a) << 15 | (b))
 
-/* Vector paths (vec.c): the level in use (-1: not detected yet) */
-extern int we_vec_cur;
+/* Vector paths (vec.c): the level in use, as static keys */
+DECLARE_STATIC_KEY_TRUE(we_vec_sse2);
+DECLARE_STATIC_KEY_FALSE(we_vec_avx2);
 
 /* Whether vector paths of @level may run (the dispatchers decide). */
-static inline bool we_vec_may(int level)
+static __always_inline bool we_vec_may(int level)
 {
-	int cur = READ_ONCE(we_vec_cur);
-
-	return cur < 0 || cur >= level;
+	if (level >= WHATENC_VEC_AVX2)
+		return static_branch_likely(&we_vec_avx2);
+	return level < WHATENC_VEC_SSE2 || static_branch_likely(&we_vec_sse2);
 }
 
 size_t we_vec_ascii_copy(u8 *dst, const u8 *src, size_t n);
@@ -1194,6 +1195,8 @@ enum we_sb_row {
 #undef WHATENC_SB_AS
 
 extern const struct we_encoding we_encodings[WHATENC_NR_ENCODINGS];
+bool we_encoding_built(enum whatenc_encoding enc);	/* encodings.c */
+int we_label_lookup(const char *label, size_t len);	/* labels.c */
 
 /*
  * WE_STEP_FAMILY() - an ASCII-compatible family made of spec steps: its

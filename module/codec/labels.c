@@ -25,12 +25,29 @@ static_assert(WE_NR_LABELS <= 255, "we_enc_labels holds u8 indexes");
  * a byte that does not match.
  *
  * Context: any; does not sleep or allocate.
- * Return: the encoding (an enum whatenc_encoding, >= 0), or -EINVAL if
- * @label is not a label. Note that the labels of the replacement
+ * Return: the encoding (an enum whatenc_encoding, >= 0), -EINVAL if
+ * @label is not a label, or -EOPNOTSUPP if it is the label of an encoding
+ * whose family this kernel was configured without (module/Kconfig:
+ * CONFIG_WHATENC_JAPANESE, _CHINESE, _BIG5, _KOREAN). Note that the labels of the replacement
  * encoding do resolve (to WHATENC_REPLACEMENT): TextDecoder-like users
  * must reject that encoding themselves.
  */
 int whatenc_get_encoding(const char *label, size_t len)
+{
+	int enc = we_label_lookup(label, len);
+
+	if (enc >= 0 && !we_encoding_built(enc))
+		return -EOPNOTSUPP;
+	return enc;
+}
+
+/*
+ * we_label_lookup() - whatenc_get_encoding() whatever the configuration:
+ * the encoding of @label even if its family is not built, or -EINVAL.
+ * The detector (detect.c) decides with it, so that a document declared
+ * in such an encoding is reported unsupported instead of falling back.
+ */
+int we_label_lookup(const char *label, size_t len)
 {
 	const u8 *p = (const u8 *)label;
 	char key[WE_LABEL_MAX + 1];

@@ -2,9 +2,10 @@
 /*
  * vec.c - the vector paths' dispatch: which level runs, and where
  *
- * The level is detected once (lazily, at the first call that could use
- * it: SSE2 on x86-64, AVX2 when the CPU has it and the OS saves its
- * registers) and can be lowered for tests with whatenc_vec_set_level().
+ * The level is set once at init (we_vec_init(): module init in the
+ * kernel, a constructor in userspace: SSE2 on x86-64, AVX2 when the CPU
+ * has it and the OS saves its registers) and can be lowered for tests
+ * with whatenc_vec_set_level(), which the kernel exports to KUnit alone.
  * Each dispatcher runs its kernel (vec_x86.c) in chunks of at most
  * WE_VEC_CHUNK bytes between we_fpu_begin() and we_fpu_end() (in the
  * kernel: kernel_fpu_begin()/end() when irq_fpu_usable(), so that
@@ -17,8 +18,13 @@
 
 #define WE_VEC_CHUNK	4096	/* bytes per we_fpu_begin()/end() */
 
-/* the level in use; -1 until detected */
-int we_vec_cur = -1;
+/*
+ * The level in use, as static keys (no variable to load and test in the
+ * kernel): SSE2 paths run while we_vec_sse2 is on, AVX2 paths while
+ * we_vec_avx2 is. Until we_vec_init(): SSE2, x86-64's baseline.
+ */
+DEFINE_STATIC_KEY_TRUE(we_vec_sse2);
+DEFINE_STATIC_KEY_FALSE(we_vec_avx2);
 
 static int vec_detect(void)
 {
@@ -29,15 +35,13 @@ static int vec_detect(void)
 #endif
 }
 
-static inline int vec_level(void)
+static __always_inline int vec_level(void)
 {
-	int level = READ_ONCE(we_vec_cur);
-
-	if (unlikely(level < 0)) {
-		level = vec_detect();
-		WRITE_ONCE(we_vec_cur, level);
-	}
-	return level;
+	if (static_branch_likely(&we_vec_avx2))
+		return WHATENC_VEC_AVX2;
+	if (static_branch_likely(&we_vec_sse2))
+		return WHATENC_VEC_SSE2;
+	return WHATENC_VEC_SCALAR;
 }
 
 /**
@@ -51,6 +55,7 @@ static inline int vec_level(void)
  * the KUnit suites can call it (exported only with CONFIG_KUNIT,
  * module/kernel/exports.c).
  *
+ * Context: process: in the kernel, changing a static key sleeps.
  * Return: the level now in use.
  */
 int whatenc_vec_set_level(int level)
@@ -59,9 +64,27 @@ int whatenc_vec_set_level(int level)
 
 	if (level < 0 || level > best)
 		level = best;
-	WRITE_ONCE(we_vec_cur, level);
+	if (level >= WHATENC_VEC_SSE2)
+		static_branch_enable(&we_vec_sse2);
+	else
+		static_branch_disable(&we_vec_sse2);
+	if (level >= WHATENC_VEC_AVX2)
+		static_branch_enable(&we_vec_avx2);
+	else
+		static_branch_disable(&we_vec_avx2);
 	return level;
 }
+
+/*
+ * we_vec_init() - the best level the CPU has: from module init in the
+ * kernel (process context), before any conversion; in userspace from a
+ * constructor (we_user_init(), whatenc_types.h).
+ */
+void we_vec_init(void)
+{
+	whatenc_vec_set_level(WHATENC_VEC_AUTO);
+}
+we_user_init(we_vec_init)
 
 #if WE_VEC_X86
 

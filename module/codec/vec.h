@@ -16,6 +16,9 @@
 
 #include "whatenc_types.h"
 
+/* the best level the CPU has; module init calls it (vec.c) */
+void we_vec_init(void);
+
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define WE_VEC_X86 1
 #else

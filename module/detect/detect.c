@@ -44,9 +44,23 @@ static bool wd_alpha(u8 c)
 	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
 }
 
+/*
+ * Labels of encodings whose family is configured out resolve too: the
+ * document is in that encoding, which whatenc_detect() then reports
+ * unsupported (wd_built()) rather than skipping the declaration.
+ */
 static int wd_get(const u8 *p, size_t len)
 {
-	return whatenc_get_encoding((const char *)p, len);
+	return we_label_lookup((const char *)p, len);
+}
+
+/* An encoding configured out (module/Kconfig) is unsupported here. */
+static void wd_built(struct whatenc_detection *out)
+{
+	if (out->unsupported || we_encoding_built(out->enc))
+		return;
+	out->unsupported = WHATENC_UNSUP_LABEL;
+	out->enc = WHATENC_NR_ENCODINGS;
 }
 
 static bool wd_utf16(int enc)
@@ -919,6 +933,10 @@ static bool wd_bad_enc(unsigned int flags, unsigned int flag, int enc)
  * WHATENC_BOM_SNIFF, which removes it.
  *
  * Context: any; does not sleep or allocate.
+ * An encoding whose family this kernel was built without (module/Kconfig)
+ * is reported as @out->unsupported WHATENC_UNSUP_LABEL, with the label
+ * that named it (none if it came from @opts).
+ *
  * Return: 0 with @out filled in; -EAGAIN when more bytes are needed (only
  * if !@at_eof); -EINVAL for an unknown @fmt or flag, an encoding out of
  * range in @opts, a NULL @out, or a NULL @buf with a non-zero @len.
@@ -960,6 +978,8 @@ int whatenc_detect(enum whatenc_format fmt, const u8 *buf, size_t len,
 	}
 	if (r)
 		memset(out, 0, sizeof(*out));
+	else
+		wd_built(out);
 	return r;
 }
 

@@ -20,8 +20,8 @@
  * are and how far each has been used. One call converts as much as fits
  * and says why it stopped. Nothing is ever allocated and no function
  * sleeps: every function here may be called in atomic context. The one
- * global mutable variable is the vector level (we_vec_cur in vec.c):
- * set at the first call that could use a vector path and by
+ * global mutable state is the vector level (static keys in vec.c): set
+ * at module init (in userspace by a constructor) and by
  * whatenc_vec_set_level(), shared by all coders and threads; it chooses
  * which path runs, never what a call returns.
  *
@@ -198,7 +198,8 @@ int whatenc_bom_sniff(const u8 *buf, size_t len, size_t *bom_len);
  * Vector paths (vec.c): every level gives the same results; tests and
  * benchmarks choose one, by default the best the CPU has. In the kernel
  * whatenc_vec_set_level() is exported only with CONFIG_KUNIT, for the
- * KUnit suites (module/kernel/exports.c): no module can change it.
+ * KUnit suites (module/kernel/exports.c): no module can change it. It
+ * is the one function here that sleeps (it changes static keys).
  */
 enum whatenc_vec_level {
 	WHATENC_VEC_AUTO = -1,

@@ -121,7 +121,9 @@ enum whatenc_detect_source {
  * @WHATENC_UNSUP_UTF32BE: UTF-32BE (BOM 00 00 FE FF, or XML's 00 00 00 3C)
  * @WHATENC_UNSUP_EBCDIC:  XML: the EBCDIC pattern 4C 6F A7 94 ("<?xm")
  * @WHATENC_UNSUP_LABEL:   XML: the declaration names an encoding that is
- *	not an Encoding Standard label (->label_off, ->label_len)
+ *	not an Encoding Standard label (->label_off, ->label_len); any format:
+ *	the encoding found is one whose family this build leaves out
+ *	(module/Kconfig; ->label_off, ->label_len name its label if any)
  */
 enum whatenc_detect_unsupported {
 	WHATENC_UNSUP_NONE = WHATENC_DETUNSUP_NONE,

@@ -22,8 +22,11 @@
 #include <linux/build_bug.h>
 #include <linux/bug.h>
 #include <linux/bitops.h>	/* hweight32(): POPCNT through alternatives */
-#ifdef CONFIG_X86_64
-#include <asm/cpufeature.h>
+#include <linux/jump_label.h>	/* the vector level: codec/vec.c */
+/* the kernel sets the vector level from module init (codec/vec.c) */
+#define we_user_init(fn)
+#if defined(CONFIG_X86_64) && !defined(CONFIG_UML)
+#include <linux/cpufeature.h>
 #include <asm/fpu/api.h>
 #endif
 /* hweight32() is POPCNT or a call, patched in place: no test to hoist */
@@ -70,6 +73,22 @@ typedef int64_t s64;
 #define WRITE_ONCE(x, v)	__atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
 /* userspace: API misuse is reported by the result alone */
 #define WARN_ON_ONCE(cond)	(!!(cond))
+/*
+ * Static keys (the vector level, codec/vec.c): a flag read at each test;
+ * the kernel sets them from module init, userspace from a constructor.
+ */
+struct static_key_true { bool enabled; };
+struct static_key_false { bool enabled; };
+#define DEFINE_STATIC_KEY_TRUE(k)	struct static_key_true k = { true }
+#define DEFINE_STATIC_KEY_FALSE(k)	struct static_key_false k = { false }
+#define DECLARE_STATIC_KEY_TRUE(k)	extern struct static_key_true k
+#define DECLARE_STATIC_KEY_FALSE(k)	extern struct static_key_false k
+#define static_branch_likely(k)		likely(READ_ONCE((k)->enabled))
+#define static_branch_unlikely(k)	unlikely(READ_ONCE((k)->enabled))
+#define static_branch_enable(k)		WRITE_ONCE((k)->enabled, true)
+#define static_branch_disable(k)	WRITE_ONCE((k)->enabled, false)
+#define we_user_init(fn)	\
+	static void __attribute__((__constructor__)) fn##_user(void) { fn(); }
 
 /*
  * Whether hweight32() below is the POPCNT instruction. Not inlined and
@@ -118,11 +137,12 @@ static inline unsigned int hweight32(unsigned int w)
 /*
  * Vector paths (codec/vec.c): whether the CPU and the OS offer AVX2 (and
  * POPCNT, which gcc's avx2 target emits for __builtin_popcount(): every
- * AVX2 CPU has it, a hypervisor may still hide it), and the bracket around vector code. In the kernel, only where the FPU is
+ * AVX2 CPU has it, a hypervisor may still hide it), and the bracket
+ * around vector code. In the kernel, only where the FPU is
  * usable (irq_fpu_usable()); we_fpu_begin() returns false otherwise and
  * the caller stays scalar. WE_VEC_MIN: the shortest input worth it.
  */
-#if defined(__KERNEL__) && defined(CONFIG_X86_64)
+#if defined(__KERNEL__) && defined(CONFIG_X86_64) && !defined(CONFIG_UML)
 static inline bool we_cpu_has_avx2(void)
 {
 	return boot_cpu_has(X86_FEATURE_AVX2) &&

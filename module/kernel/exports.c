@@ -32,6 +32,19 @@
 #endif
 #endif
 
+/*
+ * In a kernel tree the device is a module of its own
+ * (drivers/misc/whatenc/, CONFIG_WHATENC_DEV), and what it calls beyond
+ * the API is exported to it in namespace WHATENC; else only for KUnit.
+ * Out of the tree the device is part of whatenc.ko and Kbuild does not
+ * define CONFIG_WHATENC_DEV.
+ */
+#if IS_ENABLED(CONFIG_WHATENC_DEV)
+#define EXPORT_SYMBOL_FOR_DEV(sym)	EXPORT_SYMBOL_NS_GPL(sym, WHATENC)
+#else
+#define EXPORT_SYMBOL_FOR_DEV(sym)	EXPORT_SYMBOL_IF_KUNIT(sym)
+#endif
+
 /* ---- the API: namespace WHATENC ------------------------------------------ */
 
 /* samples (a mount option's label), kunit/api */
@@ -55,52 +68,68 @@ EXPORT_SYMBOL_NS_GPL(whatenc_wtf16le_to_wtf8, WHATENC);
 /* samples (that name made UTF-8 for userspace), kunit/api */
 EXPORT_SYMBOL_NS_GPL(whatenc_wtf8_to_utf8_lossy, WHATENC);
 
-/* ---- for the KUnit suites only: EXPORTED_FOR_KUNIT_TESTING --------------- */
+/* ---- the KUnit suites (and FOR_DEV: the device in a kernel tree) ---------- */
 
 /* whatenc.h: kunit/test_engine.c, kunit/api */
 EXPORT_SYMBOL_IF_KUNIT(whatenc_bom_sniff);
-/* kunit/test_engine.c, kunit/api */
-EXPORT_SYMBOL_IF_KUNIT(whatenc_decoder_encoding);
+/* the device (the encoding a BOM chose), kunit/test_engine.c, kunit/api */
+EXPORT_SYMBOL_FOR_DEV(whatenc_decoder_encoding);
 /* kunit/test_engine.c, kunit/api */
 EXPORT_SYMBOL_IF_KUNIT(whatenc_decoder_max_utf8);
-/* kunit/test_engine.c, kunit/test_wpt.c, kunit/api */
-EXPORT_SYMBOL_IF_KUNIT(whatenc_decoder_reset);
+/*
+ * the device (WHATENC_IOC_RESET), kunit/test_engine.c, kunit/test_wpt.c,
+ * kunit/api
+ */
+EXPORT_SYMBOL_FOR_DEV(whatenc_decoder_reset);
 /* kunit/test_engine.c, kunit/api */
 EXPORT_SYMBOL_IF_KUNIT(whatenc_encoder_max_out);
-/* kunit/test_wpt.c, kunit/api */
-EXPORT_SYMBOL_IF_KUNIT(whatenc_encoder_reset);
+/* the device (WHATENC_IOC_RESET), kunit/test_wpt.c, kunit/api */
+EXPORT_SYMBOL_FOR_DEV(whatenc_encoder_reset);
 /* kunit/test_engine.c, kunit/api */
 EXPORT_SYMBOL_IF_KUNIT(whatenc_decoder_replacements);
 /* kunit/test_engine.c, kunit/api */
 EXPORT_SYMBOL_IF_KUNIT(whatenc_encoder_unmappables);
-/* kunit/test_labels.c, kunit/api */
-EXPORT_SYMBOL_IF_KUNIT(whatenc_output_encoding);
+/*
+ * the device (a session's output encoding), kunit/test_labels.c,
+ * kunit/api
+ */
+EXPORT_SYMBOL_FOR_DEV(whatenc_output_encoding);
 /* kunit/test_labels.c, kunit/api */
 EXPORT_SYMBOL_IF_KUNIT(whatenc_label);
 /* kunit/test_labels.c, kunit/api */
 EXPORT_SYMBOL_IF_KUNIT(whatenc_label_count);
 /* the vector level, forced by kunit/test_vec.c and the codec suites */
 EXPORT_SYMBOL_IF_KUNIT(whatenc_vec_set_level);
-/* whatenc_detect.h: kunit/test_detect.c, kunit/test_session.c */
-EXPORT_SYMBOL_IF_KUNIT(whatenc_detect);
+/*
+ * whatenc_detect.h: the device (detect mode), kunit/test_detect.c,
+ * kunit/test_session.c
+ */
+EXPORT_SYMBOL_FOR_DEV(whatenc_detect);
 /* kunit/test_detect.c */
 EXPORT_SYMBOL_IF_KUNIT(whatenc_detect_source_name);
-/* whatenc_guess.h: kunit/test_guess.c, kunit/test_session.c */
-EXPORT_SYMBOL_IF_KUNIT(whatenc_guess_init);
+#if IS_ENABLED(CONFIG_WHATENC_GUESS)
+/*
+ * whatenc_guess.h: the device (content detection), kunit/test_guess.c,
+ * kunit/test_session.c
+ */
+EXPORT_SYMBOL_FOR_DEV(whatenc_guess_init);
 /* kunit/test_guess.c */
 EXPORT_SYMBOL_IF_KUNIT(whatenc_guess_hint);
-/* kunit/test_guess.c, kunit/test_session.c */
-EXPORT_SYMBOL_IF_KUNIT(whatenc_guess_feed);
-/* kunit/test_guess.c, kunit/test_session.c */
-EXPORT_SYMBOL_IF_KUNIT(whatenc_guess_result);
+/* the device (content detection), kunit/test_guess.c, test_session.c */
+EXPORT_SYMBOL_FOR_DEV(whatenc_guess_feed);
+/* the device (content detection), kunit/test_guess.c, test_session.c */
+EXPORT_SYMBOL_FOR_DEV(whatenc_guess_result);
 /* kunit/test_guess.c */
 EXPORT_SYMBOL_IF_KUNIT(whatenc_guess_kind_name);
 /* kunit/test_guess.c */
 EXPORT_SYMBOL_IF_KUNIT(whatenc_guess_names);
+#endif
+#if IS_ENABLED(CONFIG_WHATENC_CHECK)
 /* whatenc_rules.h: kunit/test_rules.c, kunit/api */
 EXPORT_SYMBOL_IF_KUNIT(whatenc_check);
 /* kunit/test_rules.c */
 EXPORT_SYMBOL_IF_KUNIT(whatenc_rule_info);
+#endif
 /* whatenc_names.h, WTF-8: kunit/test_wtf8.c, kunit/api */
 EXPORT_SYMBOL_IF_KUNIT(whatenc_wtf8_check);
 /* kunit/test_wtf8.c, kunit/api */

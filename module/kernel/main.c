@@ -7,6 +7,10 @@
 #include <linux/init.h>
 #include "session.h"
 #include "device.h"
+#if !IS_ENABLED(CONFIG_WHATENC)
+/* out of a kernel tree the core is part of this module */
+#include "vec.h"
+#endif
 
 unsigned int whatenc_buf_size = WE_BUF_DEFAULT;
 
@@ -43,6 +47,9 @@ MODULE_PARM_DESC(user_mem_max,
 
 static int __init whatenc_init(void)
 {
+#if !IS_ENABLED(CONFIG_WHATENC)
+	we_vec_init();	/* in a kernel tree: lib/whatenc's init (core.c) */
+#endif
 	return whatenc_dev_register();
 }
 
@@ -57,4 +64,9 @@ module_exit(whatenc_exit);
 MODULE_LICENSE("GPL");
 MODULE_AUTHOR("whatenc developers");
 MODULE_DESCRIPTION("WHATWG Encoding Standard decoders and encoders");
+#if IS_ENABLED(CONFIG_WHATENC)
+MODULE_IMPORT_NS(WHATENC);
+#endif
+#ifdef WHATENC_VERSION	/* out of a kernel tree (Kbuild) */
 MODULE_VERSION(WHATENC_VERSION);
+#endif

@@ -300,7 +300,8 @@ static void we_detect_content(struct we_session *s, bool at_eof)
 
 	s->det_content = false;
 	s->det_confidence = 0;
-	if (!(s->flags & WHATENC_CFG_DETECT_CONTENT) ||
+	if (!IS_ENABLED(CONFIG_WHATENC_GUESS) ||
+	    !(s->flags & WHATENC_CFG_DETECT_CONTENT) ||
 	    (d->source != WHATENC_SRC_FALLBACK &&
 	     !(d->source == WHATENC_SRC_VALIDITY &&
 	       (d->flags & WHATENC_DETECTED_ASCII))))
@@ -507,7 +508,9 @@ void we_session_free(struct we_session *s)
  *	filled in on success
  *
  * Return: 0, or -EINVAL or -EINTR (a fatal signal while waiting for the
- * session) with the session unchanged.
+ * session) with the session unchanged; -EOPNOTSUPP for the label of an
+ * encoding, or content detection, that this kernel is built without
+ * (module/Kconfig).
  */
 int we_session_configure(struct we_session *s, struct whatenc_configure *cfg)
 {
@@ -525,7 +528,10 @@ int we_session_configure(struct we_session *s, struct whatenc_configure *cfg)
 			return -EINVAL;
 	e = whatenc_get_encoding(cfg->label, len);
 	if (e < 0 || e >= WHATENC_NR_ENCODINGS)
-		return -EINVAL;
+		return e == -EOPNOTSUPP ? e : -EINVAL;
+	if ((cfg->flags & WHATENC_CFG_DETECT_CONTENT) &&
+	    !IS_ENABLED(CONFIG_WHATENC_GUESS))
+		return -EOPNOTSUPP;
 
 	if (cfg->flags & WHATENC_CFG_DETECT) {
 		/* detect mode: the decoder is set up again at the decision */

@@ -87,4 +87,6 @@ module_exit(whatenc_nls_exit);
 MODULE_LICENSE("GPL");
 MODULE_IMPORT_NS(WHATENC);
 MODULE_DESCRIPTION("whatenc: the WHATWG Encoding Standard's legacy encodings as NLS tables (whatwg-*)");
+#ifdef WHATENC_VERSION	/* out of a kernel tree (Kbuild) */
 MODULE_VERSION(WHATENC_VERSION);
+#endif

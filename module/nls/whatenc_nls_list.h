@@ -26,7 +26,10 @@
  * callbacks cannot carry), UTF-16BE/LE (not byte-oriented: a name's
  * bytes contain NUL), replacement (decodes anything to one U+FFFD, encodes
  * nothing of its own).
+ *
+ * The CJK tables are there when their family is (module/Kconfig).
  */
+#include "whatenc_config.h"
 WHATENC_NLS(IBM866, "whatwg-ibm866", ibm866)
 WHATENC_NLS(ISO_8859_2, "whatwg-iso-8859-2", iso_8859_2)
 WHATENC_NLS(ISO_8859_3, "whatwg-iso-8859-3", iso_8859_3)
@@ -55,10 +58,18 @@ WHATENC_NLS(WINDOWS_1256, "whatwg-windows-1256", windows_1256)
 WHATENC_NLS(WINDOWS_1257, "whatwg-windows-1257", windows_1257)
 WHATENC_NLS(WINDOWS_1258, "whatwg-windows-1258", windows_1258)
 WHATENC_NLS(X_MAC_CYRILLIC, "whatwg-x-mac-cyrillic", x_mac_cyrillic)
+#ifdef CONFIG_WHATENC_CHINESE
 WHATENC_NLS(GBK, "whatwg-gbk", none)
 WHATENC_NLS(GB18030, "whatwg-gb18030", none)
+#endif
+#ifdef CONFIG_WHATENC_BIG5
 WHATENC_NLS(BIG5, "whatwg-big5", none)
+#endif
+#ifdef CONFIG_WHATENC_JAPANESE
 WHATENC_NLS(EUC_JP, "whatwg-euc-jp", ascii)
 WHATENC_NLS(SHIFT_JIS, "whatwg-shift_jis", none)
+#endif
+#ifdef CONFIG_WHATENC_KOREAN
 WHATENC_NLS(EUC_KR, "whatwg-euc-kr", none)
+#endif
 WHATENC_NLS(X_USER_DEFINED, "whatwg-x-user-defined", ascii)
