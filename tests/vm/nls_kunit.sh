@@ -41,13 +41,6 @@ if [ "$nls" = 1 ]; then
 		fail=$((fail + 1))
 	fi
 fi
-kml=/sys/kernel/debug/kmemleak
-if [ -w "$kml" ]; then
-	echo scan >"$kml"
-	echo scan >"$kml"
-	leaks=$(grep -c '^unreferenced object' "$kml")
-	echo "kmemleak: $leaks suspected leaks"
-	[ "$leaks" -eq 0 ] || { cat "$kml"; fail=$((fail + 1)); }
-fi
+tests/vm/kmemleak-scan || fail=$((fail + 1))
 echo "$1 passed, $fail failed, $3 skipped"
 [ "$fail" -eq 0 ] && [ "$1" -gt 0 ]
