@@ -17,6 +17,7 @@ WHATENC_DIRS := include codec codec/tables detect names kernel nls
 # Conversion core: plain C, builds in the kernel and in userspace.
 WHATENC_CORE_SRCS := \
 	codec/engine.c \
+	codec/oneshot.c \
 	codec/labels.c \
 	codec/encodings.c \
 	detect/detect.c \

@@ -10,7 +10,7 @@
  * character like any other). See "DOC: name and WTF-8 helpers" in
  * whatenc.h for the conventions shared with wtf8.c.
  */
-#include "internal.h"
+#include "oneshot.h"
 #include "whatenc_names.h"
 
 #define WE_INT_MAX	((size_t)(~0u >> 1))
@@ -114,9 +114,6 @@ int whatenc_name_decode(enum whatenc_encoding enc, const u8 *src, size_t len,
 		return err;
 	if (!(flags & WHATENC_NAME_REPLACE))
 		dflags |= WHATENC_DEC_FATAL;
-	err = whatenc_decoder_init(&d, enc, dflags);
-	if (err)
-		return err;
 	/*
 	 * Without room for the NUL the name cannot fit, but a malformed
 	 * sequence or separator comes first in the output: decode anyway.
@@ -129,7 +126,7 @@ int whatenc_name_decode(enum whatenc_encoding enc, const u8 *src, size_t len,
 	b.out = dst;
 	b.out_pos = 0;
 	b.out_size = room;
-	ret = whatenc_decode(&d, &b, true);
+	ret = we_decode_once(&d, enc, dflags, &b);
 
 	/* A separator in the output came before whatever stopped us. */
 	if ((flags & WHATENC_NAME_NO_SEP) && has_sep(dst, b.out_pos))
@@ -193,9 +190,6 @@ int whatenc_name_encode(enum whatenc_encoding enc, const u8 *src, size_t len,
 	if (err)
 		return err;
 	utf16 = enc == WHATENC_UTF_16BE || enc == WHATENC_UTF_16LE;
-	err = whatenc_encoder_init(&e, enc, utf16 ? WHATENC_ENC_UTF16 : 0);
-	if (err)
-		return err;
 	/* The name itself must not contain a separator. */
 	if ((flags & WHATENC_NAME_NO_SEP) && has_sep(src, len))
 		return -EINVAL;
@@ -209,7 +203,7 @@ int whatenc_name_encode(enum whatenc_encoding enc, const u8 *src, size_t len,
 	b.out = dst;
 	b.out_pos = 0;
 	b.out_size = dst_size - term;
-	ret = whatenc_encode(&e, &b, true);
+	ret = we_encode_once(&e, enc, utf16 ? WHATENC_ENC_UTF16 : 0, &b);
 	err = name_errno(ret);
 	if (err)
 		return err;
