@@ -101,7 +101,7 @@ enum whatenc_ret whatenc_decode_once(struct whatenc_decoder *d,
 				     enum whatenc_encoding enc,
 				     unsigned int flags, struct whatenc_buf *b)
 {
-	return we_decode_once(d, enc, flags, b);
+	return we_decode_once_in(d, enc, flags, b, false);
 }
 
 /**
@@ -128,5 +128,5 @@ enum whatenc_ret whatenc_encode_once(struct whatenc_encoder *e,
 				     enum whatenc_encoding enc,
 				     unsigned int flags, struct whatenc_buf *b)
 {
-	return we_encode_once(e, enc, flags, b);
+	return we_encode_once_in(e, enc, flags, b, false);
 }

@@ -28,15 +28,21 @@ enum whatenc_ret we_encode_streaming(struct whatenc_encoder *e,
 enum whatenc_ret we_encode_finish(struct whatenc_encoder *e,
 				  enum whatenc_ret ret, size_t consumed);
 
-/* whatenc_decode_once(), inline */
+/*
+ * whatenc_decode_once(), inline; with @valid the caller has checked
+ * what the streaming path would refuse or handle: @enc is an encoding,
+ * @flags are WHATENC_BOM_KEEP and perhaps WHATENC_DEC_FATAL, and @b has
+ * non-NULL pointers and positions within its sizes.
+ */
 static __always_inline enum whatenc_ret
-we_decode_once(struct whatenc_decoder *d, enum whatenc_encoding enc,
-	       unsigned int flags, struct whatenc_buf *b)
+we_decode_once_in(struct whatenc_decoder *d, enum whatenc_encoding enc,
+		  unsigned int flags, struct whatenc_buf *b, bool valid)
 {
 	size_t start = b->in_pos;
 	enum whatenc_ret ret;
 
-	if (unlikely((unsigned int)enc >= WHATENC_NR_ENCODINGS ||
+	if (!valid &&
+	    unlikely((unsigned int)enc >= WHATENC_NR_ENCODINGS ||
 		     (flags & ~(WHATENC_DEC_FATAL | WHATENC_BOM_MASK)) ||
 		     (flags & WHATENC_BOM_MASK) != WHATENC_BOM_KEEP ||
 		     we_once_odd_buf(b)))
@@ -59,15 +65,16 @@ we_decode_once(struct whatenc_decoder *d, enum whatenc_encoding enc,
 	return ret;
 }
 
-/* whatenc_encode_once(), inline */
+/* whatenc_encode_once(), inline; @valid as for we_decode_once_in() */
 static __always_inline enum whatenc_ret
-we_encode_once(struct whatenc_encoder *e, enum whatenc_encoding enc,
-	       unsigned int flags, struct whatenc_buf *b)
+we_encode_once_in(struct whatenc_encoder *e, enum whatenc_encoding enc,
+		  unsigned int flags, struct whatenc_buf *b, bool valid)
 {
 	size_t start = b->in_pos;
 	enum whatenc_ret ret;
 
-	if (unlikely((unsigned int)enc >= WHATENC_NR_ENCODINGS ||
+	if (!valid &&
+	    unlikely((unsigned int)enc >= WHATENC_NR_ENCODINGS ||
 		     (flags & ~WHATENC_ENC_FLAGS) || we_once_odd_buf(b)))
 		return we_encode_streaming(e, enc, flags, b);
 	/* whatenc_encoder_init()'s output encoding */
