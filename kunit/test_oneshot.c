@@ -41,6 +41,10 @@ static const u8 on_bad[][3] = {
 struct on_ctx {
 	struct wt_ctx *wt;
 	u8 *in, *o1, *o2;
+	u8 *text, *lng, *lng_u;		/* on_decode_enc()'s; the long input */
+	size_t lng_u_len;
+	struct whatenc_decoder d[2];	/* [0]: one-shot, [1]: streaming */
+	struct whatenc_encoder e[2];
 	u8 sample[4 * ARRAY_SIZE(on_cps)];
 	size_t sample_len;
 	unsigned int fails, runs, errors;
@@ -72,83 +76,92 @@ static void on_report(struct on_ctx *c, const char *what, int enc,
 			r1, r2);
 }
 
-/* One decode: once (from garbage) against init + whatenc_decode(). */
+static bool on_is_error(enum whatenc_ret r)
+{
+	return r == WHATENC_MALFORMED || r == WHATENC_UNMAPPABLE;
+}
+
+/* Side @i's count of replacements (decoding) or unmappables. */
+static u64 on_count(const struct on_ctx *c, bool dec, int i)
+{
+	return dec ? whatenc_decoder_replacements(&c->d[i]) :
+		     whatenc_encoder_unmappables(&c->e[i]);
+}
+
+/* A streaming call with last set, on side @i. */
+static enum whatenc_ret on_call(struct on_ctx *c, bool dec, int i,
+				struct whatenc_buf *b)
+{
+	return dec ? whatenc_decode(&c->d[i], b, true) :
+		     whatenc_encode(&c->e[i], b, true);
+}
+
+/*
+ * One conversion of @in: side 0 in one shot (its coder garbage before),
+ * side 1 by init and whatenc_decode() or whatenc_encode().
+ */
+static void on_run(struct on_ctx *c, bool dec, int enc, unsigned int flags,
+		   const u8 *in, size_t len, size_t room)
+{
+	const struct whatenc_error *err[2] = {
+		dec ? &c->d[0].err : &c->e[0].err,
+		dec ? &c->d[1].err : &c->e[1].err,
+	};
+	struct whatenc_buf b[2];
+	enum whatenc_ret r[2];
+	bool same;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		memset(&b[i], 0, sizeof(b[i]));
+		b[i].in = in;
+		b[i].in_size = len;
+		b[i].out = i ? c->o2 : c->o1;
+		b[i].out_size = room;
+	}
+	memset(&c->d[0], 0xa5, sizeof(c->d[0]));
+	memset(&c->e[0], 0xa5, sizeof(c->e[0]));
+	c->runs++;
+	if (dec) {
+		r[0] = whatenc_decode_once(&c->d[0], enc, flags, &b[0]);
+		r[1] = whatenc_decoder_init(&c->d[1], enc, flags) ?
+		       WHATENC_BUF_ERROR : on_call(c, dec, 1, &b[1]);
+	} else {
+		r[0] = whatenc_encode_once(&c->e[0], enc, flags, &b[0]);
+		r[1] = whatenc_encoder_init(&c->e[1], enc, flags) ?
+		       WHATENC_BUF_ERROR : on_call(c, dec, 1, &b[1]);
+	}
+	same = r[0] == r[1] && on_buf_same(&b[0], &b[1]) &&
+	       (r[0] == WHATENC_BUF_ERROR ||
+		on_count(c, dec, 0) == on_count(c, dec, 1));
+	if (same && on_is_error(r[0])) {
+		c->errors++;
+		same = on_err_same(err[0], err[1]);
+	}
+	/* after an error or a full output both go on alike, to the end */
+	while (same && (on_is_error(r[0]) || r[0] == WHATENC_OUTPUT_FULL)) {
+		for (i = 0; i < 2; i++) {
+			b[i].out_size = ON_OUT;
+			r[i] = on_call(c, dec, i, &b[i]);
+		}
+		same = r[0] == r[1] && on_buf_same(&b[0], &b[1]) &&
+		       (!on_is_error(r[0]) || on_err_same(err[0], err[1]));
+	}
+	if (!same)
+		on_report(c, dec ? "decode" : "encode", enc, flags, len, room,
+			  r[0], r[1]);
+}
+
 static void on_decode(struct on_ctx *c, int enc, unsigned int flags,
 		      const u8 *in, size_t len, size_t room)
 {
-	struct whatenc_decoder d1, d2;
-	struct whatenc_buf b1 = { .in = in, .in_size = len, .out = c->o1,
-				  .out_size = room };
-	struct whatenc_buf b2 = { .in = in, .in_size = len, .out = c->o2,
-				  .out_size = room };
-	enum whatenc_ret r1, r2;
-	bool same;
-
-	memset(&d1, 0xa5, sizeof(d1));
-	c->runs++;
-	r1 = whatenc_decode_once(&d1, enc, flags, &b1);
-	if (whatenc_decoder_init(&d2, enc, flags))
-		r2 = WHATENC_BUF_ERROR;
-	else
-		r2 = whatenc_decode(&d2, &b2, true);
-	same = r1 == r2 && on_buf_same(&b1, &b2) &&
-	       (r1 == WHATENC_BUF_ERROR ||
-		whatenc_decoder_replacements(&d1) ==
-		whatenc_decoder_replacements(&d2));
-	if (same && r1 == WHATENC_MALFORMED) {
-		c->errors++;
-		same = on_err_same(&d1.err, &d2.err);
-	}
-	/* after an error or a full output both go on alike, to the end */
-	while (same && (r1 == WHATENC_MALFORMED || r1 == WHATENC_OUTPUT_FULL)) {
-		b1.out_size = ON_OUT;
-		b2.out_size = ON_OUT;
-		r1 = whatenc_decode(&d1, &b1, true);
-		r2 = whatenc_decode(&d2, &b2, true);
-		same = r1 == r2 && on_buf_same(&b1, &b2) &&
-		       (r1 != WHATENC_MALFORMED || on_err_same(&d1.err, &d2.err));
-	}
-	if (!same)
-		on_report(c, "decode", enc, flags, len, room, r1, r2);
+	on_run(c, true, enc, flags, in, len, room);
 }
 
 static void on_encode(struct on_ctx *c, int enc, unsigned int flags,
 		      const u8 *in, size_t len, size_t room)
 {
-	struct whatenc_encoder e1, e2;
-	struct whatenc_buf b1 = { .in = in, .in_size = len, .out = c->o1,
-				  .out_size = room };
-	struct whatenc_buf b2 = { .in = in, .in_size = len, .out = c->o2,
-				  .out_size = room };
-	enum whatenc_ret r1, r2;
-	bool same;
-
-	memset(&e1, 0xa5, sizeof(e1));
-	c->runs++;
-	r1 = whatenc_encode_once(&e1, enc, flags, &b1);
-	if (whatenc_encoder_init(&e2, enc, flags))
-		r2 = WHATENC_BUF_ERROR;
-	else
-		r2 = whatenc_encode(&e2, &b2, true);
-	same = r1 == r2 && on_buf_same(&b1, &b2) &&
-	       (r1 == WHATENC_BUF_ERROR ||
-		whatenc_encoder_unmappables(&e1) ==
-		whatenc_encoder_unmappables(&e2));
-	if (same && (r1 == WHATENC_MALFORMED || r1 == WHATENC_UNMAPPABLE)) {
-		c->errors++;
-		same = on_err_same(&e1.err, &e2.err);
-	}
-	while (same && r1 != WHATENC_INPUT_EMPTY && r1 != WHATENC_BUF_ERROR) {
-		b1.out_size = ON_OUT;
-		b2.out_size = ON_OUT;
-		r1 = whatenc_encode(&e1, &b1, true);
-		r2 = whatenc_encode(&e2, &b2, true);
-		same = r1 == r2 && on_buf_same(&b1, &b2) &&
-		       (r1 == WHATENC_INPUT_EMPTY || r1 == WHATENC_OUTPUT_FULL ||
-			on_err_same(&e1.err, &e2.err));
-	}
-	if (!same)
-		on_report(c, "encode", enc, flags, len, room, r1, r2);
+	on_run(c, false, enc, flags, in, len, room);
 }
 
 typedef void (*on_fn)(struct on_ctx *c, int enc, unsigned int flags,
@@ -224,7 +237,13 @@ static struct on_ctx *on_setup(struct wt_ctx *wt)
 	c->in = WT_ALLOC(ON_IN + 8);
 	c->o1 = WT_ALLOC(ON_OUT);
 	c->o2 = WT_ALLOC(ON_OUT);
-	return c->in && c->o1 && c->o2 ? c : NULL;
+	c->text = WT_ALLOC(ON_IN);
+	c->lng = WT_ALLOC(ON_OUT);
+	c->lng_u = WT_ALLOC(ON_IN);
+	if (!c->in || !c->o1 || !c->o2 || !c->text || !c->lng || !c->lng_u)
+		return NULL;
+	c->lng_u_len = on_long(c, c->lng_u, ON_IN);
+	return c;
 }
 
 static bool on_level(struct wt_ctx *wt, struct on_ctx *c, int level)
@@ -236,37 +255,67 @@ static bool on_level(struct wt_ctx *wt, struct on_ctx *c, int level)
 	return false;
 }
 
-WT_CASE(oneshot_decode)
+/* @fn for every encoding at every vector level the CPU has */
+static void on_each(struct wt_ctx *wt, struct on_ctx *c,
+		    void (*fn)(struct on_ctx *c, int enc))
 {
-	struct on_ctx *c = on_setup(wt);
-	u8 *text = WT_ALLOC(ON_IN), *lng = WT_ALLOC(ON_OUT);
-	u8 *u = WT_ALLOC(ON_IN);
-	size_t len, ulen, llen, room;
-	int enc, level, f;
+	int enc, level;
 
-	WT_ASSERT_TRUE(c && text && lng && u);
-	ulen = on_long(c, u, ON_IN);
 	for (level = WHATENC_VEC_SCALAR; level <= WHATENC_VEC_AVX2; level++) {
 		if (!on_level(wt, c, level))
 			continue;
 		for (enc = 0; enc < WHATENC_NR_ENCODINGS; enc++) {
 			WT_YIELD();
-			len = on_bytes(enc, c->sample, c->sample_len, text,
-				       ON_IN);
-			llen = on_bytes(enc, u, ulen, lng, ON_OUT);
-			WT_ASSERT_TRUE(len && len <= ON_IN / 2 && llen);
-			for (f = 0; f < 2; f++) {
-				unsigned int flags = WHATENC_BOM_KEEP |
-						     (f ? WHATENC_DEC_FATAL : 0);
-
-				on_sweep(c, on_decode, enc, flags, text, len);
-				for (room = 0; room < 3 * llen + 8; room += 61)
-					on_decode(c, enc, flags, lng, llen, room);
-				on_decode(c, enc, flags, lng, llen, ON_OUT);
-			}
+			fn(c, enc);
 		}
 	}
 	whatenc_vec_set_level(WHATENC_VEC_AUTO);
+}
+
+/* @enc's bytes of the sample swept, of the long input at a few sizes */
+static void on_decode_enc(struct on_ctx *c, int enc)
+{
+	struct wt_ctx *wt = c->wt;
+	size_t len, llen, room;
+	int f;
+
+	len = on_bytes(enc, c->sample, c->sample_len, c->text, ON_IN);
+	llen = on_bytes(enc, c->lng_u, c->lng_u_len, c->lng, ON_OUT);
+	WT_ASSERT_TRUE(len && len <= ON_IN / 2 && llen);
+	for (f = 0; f < 2; f++) {
+		unsigned int flags = WHATENC_BOM_KEEP |
+				     (f ? WHATENC_DEC_FATAL : 0);
+
+		on_sweep(c, on_decode, enc, flags, c->text, len);
+		for (room = 0; room < 3 * llen + 8; room += 61)
+			on_decode(c, enc, flags, c->lng, llen, room);
+		on_decode(c, enc, flags, c->lng, llen, ON_OUT);
+	}
+}
+
+/* the sample swept, the long input at a few sizes, in every mode */
+static void on_encode_enc(struct on_ctx *c, int enc)
+{
+	static const unsigned int fl[3] = {
+		0, WHATENC_ENC_HTML, WHATENC_ENC_UTF16
+	};
+	size_t room;
+	int f;
+
+	for (f = 0; f < 3; f++) {
+		on_sweep(c, on_encode, enc, fl[f], c->sample, c->sample_len);
+		for (room = 0; room < 3 * c->lng_u_len + 8; room += 61)
+			on_encode(c, enc, fl[f], c->lng_u, c->lng_u_len, room);
+		on_encode(c, enc, fl[f], c->lng_u, c->lng_u_len, ON_OUT);
+	}
+}
+
+WT_CASE(oneshot_decode)
+{
+	struct on_ctx *c = on_setup(wt);
+
+	WT_ASSERT_TRUE(c);
+	on_each(wt, c, on_decode_enc);
 	WT_NOTE("oneshot: %u decodes, %u errors", c->runs, c->errors);
 	WT_EXPECT_TRUE(c->errors > 1000);
 	WT_EXPECT_EQ(c->fails, 0);
@@ -275,31 +324,9 @@ WT_CASE(oneshot_decode)
 WT_CASE(oneshot_encode)
 {
 	struct on_ctx *c = on_setup(wt);
-	u8 *u = WT_ALLOC(ON_IN);
-	size_t ulen, room;
-	int enc, level, f;
 
-	WT_ASSERT_TRUE(c && u);
-	ulen = on_long(c, u, ON_IN);
-	for (level = WHATENC_VEC_SCALAR; level <= WHATENC_VEC_AVX2; level++) {
-		if (!on_level(wt, c, level))
-			continue;
-		for (enc = 0; enc < WHATENC_NR_ENCODINGS; enc++) {
-			WT_YIELD();
-			for (f = 0; f < 3; f++) {
-				static const unsigned int fl[3] = {
-					0, WHATENC_ENC_HTML, WHATENC_ENC_UTF16
-				};
-
-				on_sweep(c, on_encode, enc, fl[f], c->sample,
-					 c->sample_len);
-				for (room = 0; room < 3 * ulen + 8; room += 61)
-					on_encode(c, enc, fl[f], u, ulen, room);
-				on_encode(c, enc, fl[f], u, ulen, ON_OUT);
-			}
-		}
-	}
-	whatenc_vec_set_level(WHATENC_VEC_AUTO);
+	WT_ASSERT_TRUE(c);
+	on_each(wt, c, on_encode_enc);
 	WT_NOTE("oneshot: %u encodes, %u errors", c->runs, c->errors);
 	WT_EXPECT_TRUE(c->errors > 1000);
 	WT_EXPECT_EQ(c->fails, 0);
