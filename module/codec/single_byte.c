@@ -54,6 +54,14 @@ static noinline void sb_decode_run(const u16 *index, struct whatenc_buf *b)
 		u32 cp;
 
 		if (byte < 0x80) {
+			/* one ASCII byte between letters (a space): no run */
+			if (ip + 1 == in_size || in[ip + 1] >= 0x80) {
+				if (op == out_size)
+					break;
+				out[op++] = byte;
+				ip++;
+				continue;
+			}
 			if (!we_ascii_fast(in, &ip, in_size, out, &op, out_size))
 				break;
 			continue;
