@@ -43,6 +43,7 @@ struct on_ctx {
 	u8 *in, *o1, *o2;
 	u8 *text, *lng, *lng_u;		/* on_decode_enc()'s; the long input */
 	size_t lng_u_len;
+	size_t in_pos0, out_pos0;	/* where the buffers start (0) */
 	struct whatenc_decoder d[2];	/* [0]: one-shot, [1]: streaming */
 	struct whatenc_encoder e[2];
 	u8 sample[4 * ARRAY_SIZE(on_cps)];
@@ -115,8 +116,10 @@ static void on_run(struct on_ctx *c, bool dec, int enc, unsigned int flags,
 	for (i = 0; i < 2; i++) {
 		memset(&b[i], 0, sizeof(b[i]));
 		b[i].in = in;
+		b[i].in_pos = c->in_pos0;
 		b[i].in_size = len;
 		b[i].out = i ? c->o2 : c->o1;
+		b[i].out_pos = c->out_pos0;
 		b[i].out_size = room;
 	}
 	memset(&c->d[0], 0xa5, sizeof(c->d[0]));
@@ -359,6 +362,20 @@ WT_CASE(oneshot_other_flags)
 		on_decode(c, WHATENC_UTF_16LE, bom | WHATENC_DEC_WTF8, bom16,
 			  sizeof(bom16), ON_OUT);
 	}
+	/* buffers that start past their beginning, in both directions */
+	c->in_pos0 = 2;
+	c->out_pos0 = 3;
+	for (bom = 0; bom < 8; bom++) {
+		size_t room = bom < 4 ? 2 * bom : ON_OUT;
+
+		on_decode(c, WHATENC_SHIFT_JIS, WHATENC_BOM_KEEP |
+			  (bom & 1 ? WHATENC_DEC_FATAL : 0), c->sample,
+			  c->sample_len, c->out_pos0 + room);
+		on_encode(c, WHATENC_EUC_KR, bom & 1 ? WHATENC_ENC_HTML : 0,
+			  c->sample, c->sample_len, c->out_pos0 + room);
+	}
+	c->in_pos0 = 0;
+	c->out_pos0 = 0;
 	WT_EXPECT_EQ(c->fails, 0);
 	/* no input at all, not even a buffer: nothing to do */
 	WT_EXPECT_EQ(whatenc_decode_once(&d, WHATENC_SHIFT_JIS, WHATENC_BOM_KEEP,
