@@ -436,6 +436,7 @@ help:
 	@echo "make sparse     sparse (C=2) against the test kernel"
 	@echo "make checkpatch checkpatch.pl over the kernel sources"
 	@echo "make bench      whatenc vs iconv, ICU, encoding_rs (docs/performance.md)"
+	@echo "make bench-names file names: whatenc vs fs/nls, iconv, encoding_rs"
 	@echo "make bench-detect content detection vs uchardet, chardet, ICU"
 	@echo "make bench-vm   /dev/whatenc vs the in-process core, in the VM"
 	@echo "make fuzz       libFuzzer targets, FUZZ_SECONDS=N each"
