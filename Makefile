@@ -411,7 +411,7 @@ deb:
 deps:
 	@scripts/install-deps
 host-build cli-test distro kernel testkernel sparse vm-modules checkpatch \
-	kunit vm-test dkms-install deb bench-build bench-detect fuzz-build: deps
+	kunit vm-test dkms-install deb bench-build bench-detect bench-names fuzz-build: deps
 
 # --- misc ------------------------------------------------------------------------
 
