@@ -68,6 +68,9 @@ static enum whatenc_ret name_decode_rest(struct whatenc_decoder *d,
 	return ret;
 }
 
+/* whatenc_name_decode(): no room for the NUL (a flag bit of our own) */
+#define NAME_NO_NUL_ROOM	0x80000000u
+
 /*
  * What a call with a NULL @dst (and @dst_size 0) gives the families to
  * point into: never read or written, the size is 0 (NULL + 0 is
@@ -81,9 +84,8 @@ static u8 name_none[1];
  */
 static noinline int name_decode_end(struct whatenc_decoder *d,
 				    struct whatenc_buf *b, enum whatenc_ret ret,
-				    size_t dst_size, unsigned int flags)
+				    unsigned int flags)
 {
-	size_t term = !!(flags & WHATENC_NAME_NUL_TERM);
 	u8 *dst = b->out;
 	int err;
 
@@ -99,9 +101,9 @@ static noinline int name_decode_end(struct whatenc_decoder *d,
 	err = name_errno(ret);
 	if (err)
 		return err;
-	if (dst_size < term)
+	if (flags & NAME_NO_NUL_ROOM)
 		return -ENAMETOOLONG;
-	if (term)
+	if (flags & WHATENC_NAME_NUL_TERM)
 		dst[b->out_pos] = 0;
 	return (int)b->out_pos;
 }
@@ -159,13 +161,15 @@ int whatenc_name_decode(enum whatenc_encoding enc, const u8 *src, size_t len,
 	 * sequence or separator comes first in the output: decode anyway.
 	 */
 	b.out_size = dst_size >= term ? dst_size - term : 0;
+	if (dst_size < term)	/* flags: the one value kept across the call */
+		flags |= NAME_NO_NUL_ROOM;
 	ret = we_decode_once_in(&d, enc, WHATENC_BOM_KEEP |
 				(flags & WHATENC_NAME_REPLACE ? 0 :
 				 WHATENC_DEC_FATAL), &b, true);
 	if (likely(ret == WHATENC_INPUT_EMPTY &&
 		   !(flags & (WHATENC_NAME_NO_SEP | WHATENC_NAME_NUL_TERM))))
 		return (int)b.out_pos;
-	return name_decode_end(&d, &b, ret, dst_size, flags);
+	return name_decode_end(&d, &b, ret, flags);
 }
 
 /**
