@@ -44,6 +44,7 @@ struct on_ctx {
 	u8 *text, *lng, *lng_u;		/* on_decode_enc()'s; the long input */
 	size_t lng_u_len;
 	size_t in_pos0, out_pos0;	/* where the buffers start (0) */
+	size_t last_out;		/* on_run(): the first call's output */
 	struct whatenc_decoder d[2];	/* [0]: one-shot, [1]: streaming */
 	struct whatenc_encoder e[2];
 	u8 sample[4 * ARRAY_SIZE(on_cps)];
@@ -134,6 +135,7 @@ static void on_run(struct on_ctx *c, bool dec, int enc, unsigned int flags,
 		r[1] = whatenc_encoder_init(&c->e[1], enc, flags) ?
 		       WHATENC_BUF_ERROR : on_call(c, dec, 1, &b[1]);
 	}
+	c->last_out = b[1].out_pos - c->out_pos0;
 	same = r[0] == r[1] && on_buf_same(&b[0], &b[1]) &&
 	       (r[0] == WHATENC_BUF_ERROR ||
 		on_count(c, dec, 0) == on_count(c, dec, 1));
@@ -171,7 +173,8 @@ typedef void (*on_fn)(struct on_ctx *c, int enc, unsigned int flags,
 		      const u8 *in, size_t len, size_t room);
 
 /*
- * @text (@len bytes) whole with every output size up to what it needs,
+ * @text (@len bytes) whole with every output size up to what its first
+ * call writes (where the output is full, the error or the end comes),
  * truncated at every position, and with each of on_bad inserted at every
  * position, once with room for all and once with room for what comes
  * before the insertion (the output full just before the error).
@@ -179,9 +182,12 @@ typedef void (*on_fn)(struct on_ctx *c, int enc, unsigned int flags,
 static void on_sweep(struct on_ctx *c, on_fn fn, int enc, unsigned int flags,
 		     const u8 *text, size_t len)
 {
-	size_t room, p, i, n;
+	size_t room, p, i, n, full;
 
-	for (room = 0; room <= 3 * len + 8; room++)
+	/* every room up to the output of the first stop (end or error) */
+	fn(c, enc, flags, text, len, ON_OUT);
+	full = c->last_out;
+	for (room = 0; room <= full + 1; room++)
 		fn(c, enc, flags, text, len, room);
 	for (p = 0; p <= len; p++) {
 		fn(c, enc, flags, text, p, ON_OUT);
@@ -306,7 +312,11 @@ static void on_encode_enc(struct on_ctx *c, int enc)
 	int f;
 
 	for (f = 0; f < 3; f++) {
-		on_sweep(c, on_encode, enc, fl[f], c->sample, c->sample_len);
+		/* UTF-16 output only changes what UTF-16BE/LE write */
+		if (fl[f] != WHATENC_ENC_UTF16 || enc == WHATENC_UTF_16BE ||
+		    enc == WHATENC_UTF_16LE)
+			on_sweep(c, on_encode, enc, fl[f], c->sample,
+				 c->sample_len);
 		for (room = 0; room < 3 * c->lng_u_len + 8; room += 61)
 			on_encode(c, enc, fl[f], c->lng_u, c->lng_u_len, room);
 		on_encode(c, enc, fl[f], c->lng_u, c->lng_u_len, ON_OUT);
