@@ -464,7 +464,7 @@ deb:
 deps:
 	@scripts/install-deps
 host-build cli-test distro sizes series kernel testkernel sparse vm-modules checkpatch \
-	kunit vm-test dkms-install deb bench-build bench-detect fuzz-build: deps
+	kunit vm-test dkms-install deb bench-build bench-detect bench-names fuzz-build: deps
 
 # --- misc ------------------------------------------------------------------------
 
@@ -493,6 +493,7 @@ help:
 	@echo "make sparse     sparse (C=2) against the test kernel"
 	@echo "make checkpatch checkpatch.pl over the kernel sources"
 	@echo "make bench      whatenc vs iconv, ICU, encoding_rs (docs/performance.md)"
+	@echo "make bench-names file names: whatenc vs fs/nls, iconv, encoding_rs"
 	@echo "make bench-detect content detection vs uchardet, chardet, ICU"
 	@echo "make bench-vm   /dev/whatenc vs the in-process core, in the VM"
 	@echo "make fuzz       libFuzzer targets, FUZZ_SECONDS=N each"

@@ -19,6 +19,7 @@ WHATENC_DIRS := include codec codec/tables detect names kernel nls
 # build (Makefile) takes them all: WHATENC_CORE_SRCS.
 WHATENC_BASE_SRCS := \
 	codec/engine.c \
+	codec/oneshot.c \
 	codec/labels.c \
 	codec/encodings.c \
 	detect/detect.c \

@@ -201,6 +201,53 @@ static void api_streaming(struct kunit *test)
 
 /* ---- name helpers ---------------------------------------------------------- */
 
+/* one call for a whole buffer: whatenc_decode_once(), whatenc_encode_once() */
+static void api_once(struct kunit *test)
+{
+	struct fake_sb_info *sbi = kunit_kzalloc(test, sizeof(*sbi),
+						 GFP_KERNEL);
+	u8 want[4], out[16];
+	struct whatenc_buf b = { .in = sjis_a, .in_size = 2, .out = out,
+				 .out_size = sizeof(out) };
+	unsigned int wn;
+
+	need_index(test);
+	KUNIT_ASSERT_NOT_NULL(test, sbi);
+	wn = wt_utf8(want, NI_JIS0208_283);
+	KUNIT_EXPECT_EQ(test, whatenc_decode_once(&sbi->dec, WHATENC_SHIFT_JIS,
+						  WHATENC_DEC_FATAL |
+						  WHATENC_BOM_KEEP, &b),
+			WHATENC_INPUT_EMPTY);
+	KUNIT_EXPECT_EQ(test, b.out_pos, (size_t)wn);
+	KUNIT_EXPECT_EQ(test, memcmp(out, want, wn), 0);
+	/* a lone lead byte is malformed, at offset 0 */
+	b.in_size = 1;
+	b.in_pos = 0;
+	b.out_pos = 0;
+	KUNIT_EXPECT_EQ(test, whatenc_decode_once(&sbi->dec, WHATENC_SHIFT_JIS,
+						  WHATENC_DEC_FATAL |
+						  WHATENC_BOM_KEEP, &b),
+			WHATENC_MALFORMED);
+	KUNIT_EXPECT_EQ(test, sbi->dec.err.offset, (u64)0);
+	KUNIT_EXPECT_EQ(test, sbi->dec.err.len, 1);
+	/* and back */
+	b.in = want;
+	b.in_size = wn;
+	b.in_pos = 0;
+	b.out_pos = 0;
+	KUNIT_EXPECT_EQ(test, whatenc_encode_once(&sbi->enc, WHATENC_SHIFT_JIS,
+						  0, &b), WHATENC_INPUT_EMPTY);
+	KUNIT_EXPECT_EQ(test, b.out_pos, (size_t)2);
+	KUNIT_EXPECT_EQ(test, memcmp(out, sjis_a, 2), 0);
+	/* too little room */
+	b.in_pos = 0;
+	b.out_pos = 0;
+	b.out_size = 1;
+	KUNIT_EXPECT_EQ(test, whatenc_encode_once(&sbi->enc, WHATENC_SHIFT_JIS,
+						  0, &b), WHATENC_OUTPUT_FULL);
+	KUNIT_EXPECT_EQ(test, b.out_pos, (size_t)0);
+}
+
 static void api_names(struct kunit *test)
 {
 	u8 want[4], out[16];
@@ -472,6 +519,7 @@ static void api_atomic_hardirq(struct kunit *test)
 static struct kunit_case api_core_cases[] = {
 	KUNIT_CASE(api_labels),
 	KUNIT_CASE(api_streaming),
+	KUNIT_CASE(api_once),
 	{}
 };
 

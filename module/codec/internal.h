@@ -665,6 +665,7 @@ static __always_inline void we_enc_fast_two_byte_any(struct whatenc_buf *b,
 	size_t ip = b->in_pos, op = b->out_pos;
 	/* the last positions with 4 bytes to read and room for @room */
 	const size_t in_last = in_size - 4, out_last = out_size - room;
+	u32 cp3;
 
 	if (in_size < 4 || out_size < room || !we_popcnt_usable())
 		return;
@@ -700,6 +701,17 @@ static __always_inline void we_enc_fast_two_byte_any(struct whatenc_buf *b,
 		we_put_be16(out + op, code);
 		op += 2;
 		ip += len;
+	}
+	/* a last 3-byte character (a name's): not left to the general path */
+	if (in_size - ip == 3 && out_size - op >= 2 &&
+	    we_utf8_23(in + ip, &cp3) == 3) {
+		u16 code = lookup(cp3);
+
+		if (code) {
+			we_put_be16(out + op, code);
+			op += 2;
+			ip += 3;
+		}
 	}
 	b->in_pos = ip;
 	b->out_pos = op;

@@ -5,7 +5,8 @@
  * Non-Latin prose (Cyrillic, Greek, Arabic, Hebrew) mixes short ASCII
  * runs with letters of 2 UTF-8 bytes and a few of 3: byte by byte, the
  * branches between those cases are unpredictable. For an input of
- * WE_SB_LONG bytes or more, every byte costs a load or two from the
+ * 8 bytes or more (SB_TABLE_MIN in single_byte.c; x-user-defined:
+ * WE_SB_LONG), every byte costs a load or two from the
  * encoding's table of its 128 non-ASCII characters as UTF-8 (each entry
  * the bytes and their count; generated, tables_sb_utf8.h, as building it
  * on the stack took 896 bytes of frame), one 4-byte store and one add,
@@ -122,7 +123,7 @@ void we_sb_decode_long(unsigned int row, struct whatenc_buf *b)
 	u8 *out = b->out;
 	size_t ip = b->in_pos, op = b->out_pos, end, w;
 
-	if (we_vec_may(WHATENC_VEC_AVX2) &&
+	if (b->in_size - ip >= WE_VEC_MIN && we_vec_may(WHATENC_VEC_AVX2) &&
 	    b->out_size - op >= 2 * WE_VEC_MIN) {
 		ip += we_vec_sb_decode(out + op, b->out_size - op, in + ip,
 				       b->in_size - ip, &w, high,

@@ -89,10 +89,12 @@ static __always_inline u16 sjis_enc_lookup(u32 cp)
  * The last bytes of the encoder's fast path (we_enc_fast_words() does the
  * bulk): ASCII runs a word at a time, and well-formed 3-byte UTF-8
  * (U+0800..U+FFFF) that sjis_enc_lookup() has bytes for, written straight
- * to the output. Stops, for the general path, at anything else (2- and
- * 4-byte UTF-8, U+203E, unmappable or malformed input, fewer than 4 bytes
- * left) or when the output is short; does nothing with fewer than 4 input
- * bytes or 2 output bytes in all.
+ * to the output, read as a word while 4 bytes are left, the last one
+ * byte by byte (a name's last character: not left to the general path,
+ * which would cost the name a second entry to the fast path). Stops,
+ * for the general path, at anything else (2- and 4-byte UTF-8, U+203E,
+ * unmappable or malformed input) or when the output is short; does
+ * nothing with fewer than 3 input bytes or 2 output bytes in all.
  */
 static void sjis_enc_tail(struct whatenc_buf *b)
 {
@@ -100,10 +102,10 @@ static void sjis_enc_tail(struct whatenc_buf *b)
 	u8 *out = b->out;
 	size_t ip = b->in_pos, op = b->out_pos;
 	const size_t in_size = b->in_size, out_size = b->out_size;
-	/* the last positions with 4 bytes to read and room for 2 */
-	const size_t in_last = in_size - 4, out_last = out_size - 2;
+	/* the last position with room for 2 */
+	const size_t out_last = out_size - 2;
 
-	if (in_size < 4 || out_size < 2)
+	if (in_size < 3 || out_size < 2)
 		return;
 	while (ip < in_size) {
 		unsigned int code;
@@ -115,9 +117,12 @@ static void sjis_enc_tail(struct whatenc_buf *b)
 				break;
 			continue;
 		}
-		if (ip > in_last || op > out_last)
+		if (op > out_last)
 			break;
-		cp = we_utf8_3(in + ip);
+		if (in_size - ip >= 4)
+			cp = we_utf8_3(in + ip);
+		else if (in_size - ip != 3 || we_utf8_23(in + ip, &cp) != 3)
+			break;
 		code = cp ? we_sjis_code(cp) : 0;
 		if (!code)
 			break;

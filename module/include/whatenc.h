@@ -191,6 +191,14 @@ size_t whatenc_encoder_max_out(const struct whatenc_encoder *e,
 			       size_t in_len);
 u64 whatenc_encoder_unmappables(const struct whatenc_encoder *e);
 
+/* A whole buffer in one call (oneshot.c) */
+enum whatenc_ret whatenc_decode_once(struct whatenc_decoder *d,
+				     enum whatenc_encoding enc,
+				     unsigned int flags, struct whatenc_buf *b);
+enum whatenc_ret whatenc_encode_once(struct whatenc_encoder *e,
+				     enum whatenc_encoding enc,
+				     unsigned int flags, struct whatenc_buf *b);
+
 /* Spec hooks (engine.c) */
 int whatenc_bom_sniff(const u8 *buf, size_t len, size_t *bom_len);
 

@@ -59,6 +59,10 @@ EXPORT_SYMBOL_NS_GPL(whatenc_decode, WHATENC);
 EXPORT_SYMBOL_NS_GPL(whatenc_encoder_init, WHATENC);
 /* the NLS bridge (uni2char), kunit/api */
 EXPORT_SYMBOL_NS_GPL(whatenc_encode, WHATENC);
+/* a whole buffer in one call, kunit/api */
+EXPORT_SYMBOL_NS_GPL(whatenc_decode_once, WHATENC);
+/* a whole buffer in one call, kunit/api */
+EXPORT_SYMBOL_NS_GPL(whatenc_encode_once, WHATENC);
 /* samples (an on-disk name to UTF-8), kunit/api */
 EXPORT_SYMBOL_NS_GPL(whatenc_name_decode, WHATENC);
 /* samples (a UTF-8 name to on-disk bytes), kunit/api */

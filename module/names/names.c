@@ -10,7 +10,7 @@
  * character like any other). See "DOC: name and WTF-8 helpers" in
  * whatenc.h for the conventions shared with wtf8.c.
  */
-#include "internal.h"
+#include "oneshot.h"
 #include "whatenc_names.h"
 
 #define WE_INT_MAX	((size_t)(~0u >> 1))
@@ -68,6 +68,46 @@ static enum whatenc_ret name_decode_rest(struct whatenc_decoder *d,
 	return ret;
 }
 
+/* whatenc_name_decode(): no room for the NUL (a flag bit of our own) */
+#define NAME_NO_NUL_ROOM	0x80000000u
+
+/*
+ * What a call with a NULL @dst (and @dst_size 0) gives the families to
+ * point into: never read or written, the size is 0 (NULL + 0 is
+ * undefined in C).
+ */
+static u8 name_none[1];
+
+/*
+ * The rest of whatenc_name_decode() for what is not a plain name that
+ * fits: a separator check, a full output, a NUL to add, an error.
+ */
+static noinline int name_decode_end(struct whatenc_decoder *d,
+				    struct whatenc_buf *b, enum whatenc_ret ret,
+				    unsigned int flags)
+{
+	u8 *dst = b->out;
+	int err;
+
+	/* A separator in the output came before whatever stopped us. */
+	if ((flags & WHATENC_NAME_NO_SEP) && has_sep(dst, b->out_pos))
+		return -EINVAL;
+	if (ret == WHATENC_OUTPUT_FULL) {
+		size_t full = b->out_pos;
+
+		ret = name_decode_rest(d, b);
+		b->out_pos = full;
+	}
+	err = name_errno(ret);
+	if (err)
+		return err;
+	if (flags & NAME_NO_NUL_ROOM)
+		return -ENAMETOOLONG;
+	if (flags & WHATENC_NAME_NUL_TERM)
+		dst[b->out_pos] = 0;
+	return (int)b->out_pos;
+}
+
 /**
  * whatenc_name_decode() - decode a name to UTF-8 in one call
  * @enc:      the encoding the name is stored in
@@ -102,8 +142,7 @@ int whatenc_name_decode(enum whatenc_encoding enc, const u8 *src, size_t len,
 	struct whatenc_decoder d;
 	struct whatenc_buf b;
 	enum whatenc_ret ret;
-	unsigned int dflags = WHATENC_BOM_KEEP;
-	size_t room, term = !!(flags & WHATENC_NAME_NUL_TERM);
+	size_t term = !!(flags & WHATENC_NAME_NUL_TERM);
 	int err;
 
 	if (flags & ~(WHATENC_NAME_NO_SEP | WHATENC_NAME_NUL_TERM |
@@ -112,43 +151,25 @@ int whatenc_name_decode(enum whatenc_encoding enc, const u8 *src, size_t len,
 	err = name_args(enc, src, len, dst, &dst_size);
 	if (err)
 		return err;
-	if (!(flags & WHATENC_NAME_REPLACE))
-		dflags |= WHATENC_DEC_FATAL;
-	err = whatenc_decoder_init(&d, enc, dflags);
-	if (err)
-		return err;
+	b.in = src;
+	b.in_pos = 0;
+	b.in_size = len;
+	b.out = dst ? dst : name_none;
+	b.out_pos = 0;
 	/*
 	 * Without room for the NUL the name cannot fit, but a malformed
 	 * sequence or separator comes first in the output: decode anyway.
 	 */
-	room = dst_size >= term ? dst_size - term : 0;
-
-	b.in = src;
-	b.in_pos = 0;
-	b.in_size = len;
-	b.out = dst;
-	b.out_pos = 0;
-	b.out_size = room;
-	ret = whatenc_decode(&d, &b, true);
-
-	/* A separator in the output came before whatever stopped us. */
-	if ((flags & WHATENC_NAME_NO_SEP) && has_sep(dst, b.out_pos))
-		return -EINVAL;
-	if (ret == WHATENC_OUTPUT_FULL) {
-		size_t full = b.out_pos;
-
-		ret = name_decode_rest(&d, &b);
-		b.out = dst;
-		b.out_pos = full;
-	}
-	err = name_errno(ret);
-	if (err)
-		return err;
-	if (dst_size < term)
-		return -ENAMETOOLONG;
-	if (term)
-		dst[b.out_pos] = 0;
-	return (int)b.out_pos;
+	b.out_size = dst_size >= term ? dst_size - term : 0;
+	if (dst_size < term)	/* flags: the one value kept across the call */
+		flags |= NAME_NO_NUL_ROOM;
+	ret = we_decode_once_in(&d, enc, WHATENC_BOM_KEEP |
+				(flags & WHATENC_NAME_REPLACE ? 0 :
+				 WHATENC_DEC_FATAL), &b, true);
+	if (likely(ret == WHATENC_INPUT_EMPTY &&
+		   !(flags & (WHATENC_NAME_NO_SEP | WHATENC_NAME_NUL_TERM))))
+		return (int)b.out_pos;
+	return name_decode_end(&d, &b, ret, flags);
 }
 
 /**
@@ -193,9 +214,6 @@ int whatenc_name_encode(enum whatenc_encoding enc, const u8 *src, size_t len,
 	if (err)
 		return err;
 	utf16 = enc == WHATENC_UTF_16BE || enc == WHATENC_UTF_16LE;
-	err = whatenc_encoder_init(&e, enc, utf16 ? WHATENC_ENC_UTF16 : 0);
-	if (err)
-		return err;
 	/* The name itself must not contain a separator. */
 	if ((flags & WHATENC_NAME_NO_SEP) && has_sep(src, len))
 		return -EINVAL;
@@ -206,10 +224,14 @@ int whatenc_name_encode(enum whatenc_encoding enc, const u8 *src, size_t len,
 	b.in = src;
 	b.in_pos = 0;
 	b.in_size = len;
-	b.out = dst;
+	b.out = dst ? dst : name_none;
 	b.out_pos = 0;
 	b.out_size = dst_size - term;
-	ret = whatenc_encode(&e, &b, true);
+	ret = we_encode_once_in(&e, enc, utf16 ? WHATENC_ENC_UTF16 : 0, &b,
+				true);
+	if (likely(ret == WHATENC_INPUT_EMPTY &&
+		   !(flags & (WHATENC_NAME_NO_SEP | WHATENC_NAME_NUL_TERM))))
+		return (int)b.out_pos;
 	err = name_errno(ret);
 	if (err)
 		return err;

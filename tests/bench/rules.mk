@@ -3,7 +3,8 @@
 # (docs/performance.md), included by the top Makefile.
 #
 #   make bench          the full table (a few minutes): build/bench/bench.txt
-#                       and build/bench/bench.csv
+#                       and build/bench/bench.csv, then the names group
+#                       (make bench-names, tests/bench/names/rules.mk)
 #   make bench-quick    seconds (BENCH_QUICK=1), what scripts/check-bench runs
 #   make bench-vm       in the test VM: /dev/whatenc (write/read loop,
 #                       CONVERT ioctl) against the core in-process
@@ -110,6 +111,7 @@ bench: bench-build
 		BENCH_CSV=$(BENCH_DIR)/bench.csv $(BENCH_BIN) | \
 		tee $(BENCH_DIR)/bench.txt
 	@echo "bench: table in $(BENCH_DIR)/bench.txt, CSV in $(BENCH_DIR)/bench.csv"
+	@$(MAKE) --no-print-directory bench-names
 
 bench-quick: bench-build
 	BENCH_QUICK=1 BENCH_COMMIT=$(BENCH_COMMIT) \

@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * oneshot.h - a whole buffer in one call (oneshot.c), inline for the
+ * callers whose every instruction per call counts (names.c)
+ */
+#ifndef WHATENC_ONESHOT_H
+#define WHATENC_ONESHOT_H
+
+#include "internal.h"
+
+/* What whatenc_decode() refuses: see null_buf_call() in engine.c. */
+static __always_inline bool we_once_odd_buf(const struct whatenc_buf *b)
+{
+	return !b->in || !b->out || b->in_pos > b->in_size ||
+	       b->out_pos > b->out_size;
+}
+
+/* The slow exits (oneshot.c): the streaming path, and the engine's end. */
+enum whatenc_ret we_decode_streaming(struct whatenc_decoder *d,
+				     enum whatenc_encoding enc,
+				     unsigned int flags, struct whatenc_buf *b);
+enum whatenc_ret we_decode_finish(struct whatenc_decoder *d,
+				  struct whatenc_buf *b, enum whatenc_ret ret,
+				  size_t consumed);
+enum whatenc_ret we_encode_streaming(struct whatenc_encoder *e,
+				     enum whatenc_encoding enc,
+				     unsigned int flags, struct whatenc_buf *b);
+enum whatenc_ret we_encode_finish(struct whatenc_encoder *e,
+				  enum whatenc_ret ret, size_t consumed);
+
+/*
+ * whatenc_decode_once(), inline; with @valid the caller has checked
+ * what the streaming path would refuse or handle: @enc is an encoding,
+ * @flags are WHATENC_BOM_KEEP and perhaps WHATENC_DEC_FATAL, and @b has
+ * non-NULL pointers and positions within its sizes.
+ */
+static __always_inline enum whatenc_ret
+we_decode_once_in(struct whatenc_decoder *d, enum whatenc_encoding enc,
+		  unsigned int flags, struct whatenc_buf *b, bool valid)
+{
+	size_t start = b->in_pos;
+	enum whatenc_ret ret;
+
+	if (!valid &&
+	    unlikely((unsigned int)enc >= WHATENC_NR_ENCODINGS ||
+		     (flags & ~(WHATENC_DEC_FATAL | WHATENC_BOM_MASK)) ||
+		     (flags & WHATENC_BOM_MASK) != WHATENC_BOM_KEEP ||
+		     we_once_odd_buf(b)))
+		return we_decode_streaming(d, enc, flags, b);
+	/* what every family reads: all zero but the encoding and flags */
+	d->enc = enc;
+	d->flags = flags;
+	d->replay_len = 0;
+	d->seq_len = 0;
+	d->pend_len = 0;
+	memset(&d->s, 0, sizeof(d->s));
+	d->replacements = 0;
+	/* an error record's bytes after its length are init's zeros */
+	memset(d->err.bytes, 0, sizeof(d->err.bytes));
+	if (b->in_pos == b->in_size)	/* no family writes for no input */
+		return WHATENC_INPUT_EMPTY;
+	ret = we_encodings[enc].family->decode(d, b, true);
+	if (unlikely(ret != WHATENC_INPUT_EMPTY || d->replay_len))
+		return we_decode_finish(d, b, ret, b->in_pos - start);
+	return ret;
+}
+
+/* whatenc_encode_once(), inline; @valid as for we_decode_once_in() */
+static __always_inline enum whatenc_ret
+we_encode_once_in(struct whatenc_encoder *e, enum whatenc_encoding enc,
+		  unsigned int flags, struct whatenc_buf *b, bool valid)
+{
+	size_t start = b->in_pos;
+	enum whatenc_ret ret;
+
+	if (!valid &&
+	    unlikely((unsigned int)enc >= WHATENC_NR_ENCODINGS ||
+		     (flags & ~WHATENC_ENC_FLAGS) || we_once_odd_buf(b)))
+		return we_encode_streaming(e, enc, flags, b);
+	/* whatenc_encoder_init()'s output encoding */
+	if (!((flags & WHATENC_ENC_UTF16) &&
+	      (enc == WHATENC_UTF_16BE || enc == WHATENC_UTF_16LE)))
+		enc = we_encodings[enc].output;
+	e->enc = enc;
+	e->flags = flags;
+	e->pend_len = 0;
+	e->err_held = 0;
+	we_utf8_init(&e->in);
+	memset(&e->s, 0, sizeof(e->s));
+	e->unmappables = 0;
+	memset(e->err.bytes, 0, sizeof(e->err.bytes));	/* as for d->err */
+	if (b->in_pos == b->in_size)	/* nor any encoder */
+		return WHATENC_INPUT_EMPTY;
+	ret = we_encodings[enc].family->encode(e, b, true);
+	if (unlikely(ret != WHATENC_INPUT_EMPTY))
+		return we_encode_finish(e, ret, b->in_pos - start);
+	return ret;
+}
+
+#endif /* WHATENC_ONESHOT_H */
