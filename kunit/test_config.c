@@ -14,6 +14,7 @@
 #include "whatenc.h"
 #include "whatenc_config.h"
 #include "whatenc_detect.h"
+#include "whatenc_names.h"
 #include "wt_test.h"
 #include "wt_util.h"
 
@@ -126,7 +127,46 @@ WT_CASE(config_detect)
 	WT_EXPECT_EQ(r.source, WHATENC_SRC_XML_DECL);
 }
 
+/*
+ * The one-shot calls and the name helpers refuse an encoding not built
+ * as whatenc_decoder_init() does, and write nothing: "A" in Shift_JIS
+ * is "A" when the family is built.
+ */
+WT_CASE(config_once_and_names)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cfg_labels); i++) {
+		int enc = cfg_labels[i].enc;
+		bool built = cfg_labels[i].built;
+		struct whatenc_decoder d;
+		struct whatenc_encoder e;
+		u8 out[8] = { 0 };
+		struct whatenc_buf b = { .in = (const u8 *)"A", .in_size = 1,
+					 .out = out, .out_size = sizeof(out) };
+
+		if (enc == WHATENC_REPLACEMENT || enc == WHATENC_UTF_16LE ||
+		    enc == WHATENC_UTF_16BE)
+			continue;	/* "A" is not "A" in them */
+		WT_EXPECT_EQ(whatenc_decode_once(&d, enc, 0, &b),
+			     built ? WHATENC_INPUT_EMPTY : WHATENC_BUF_ERROR);
+		WT_EXPECT_EQ(b.out_pos, built ? 1 : 0);
+		b.in_pos = 0;
+		b.out_pos = 0;
+		WT_EXPECT_EQ(whatenc_encode_once(&e, enc, 0, &b),
+			     built ? WHATENC_INPUT_EMPTY : WHATENC_BUF_ERROR);
+		WT_EXPECT_EQ(b.out_pos, built ? 1 : 0);
+		WT_EXPECT_EQ(whatenc_name_decode(enc, (const u8 *)"A", 1, out,
+						 sizeof(out), 0),
+			     built ? 1 : -EOPNOTSUPP);
+		WT_EXPECT_EQ(whatenc_name_encode(enc, (const u8 *)"A", 1, out,
+						 sizeof(out), 0),
+			     built ? 1 : -EOPNOTSUPP);
+	}
+}
+
 WT_SUITE(config,
 	 WT_RUN(config_labels),
+	 WT_RUN(config_once_and_names),
 	 WT_RUN(config_core_decodes),
 	 WT_RUN(config_detect));
