@@ -7,6 +7,15 @@
 #define WHATENC_ONESHOT_H
 
 #include "internal.h"
+#include "whatenc_config.h"
+
+/* Is every family built? Else a row's family may be NULL (encodings.c). */
+#if defined(CONFIG_WHATENC_JAPANESE) && defined(CONFIG_WHATENC_CHINESE) && \
+	defined(CONFIG_WHATENC_BIG5) && defined(CONFIG_WHATENC_KOREAN)
+#define WE_ONCE_ALL_BUILT	1
+#else
+#define WE_ONCE_ALL_BUILT	0
+#endif
 
 /* What whatenc_decode() refuses: see null_buf_call() in engine.c. */
 static __always_inline bool we_once_odd_buf(const struct whatenc_buf *b)
@@ -47,6 +56,8 @@ we_decode_once_in(struct whatenc_decoder *d, enum whatenc_encoding enc,
 		     (flags & WHATENC_BOM_MASK) != WHATENC_BOM_KEEP ||
 		     we_once_odd_buf(b)))
 		return we_decode_streaming(d, enc, flags, b);
+	if (!WE_ONCE_ALL_BUILT && unlikely(!we_encodings[enc].family))
+		return we_decode_streaming(d, enc, flags, b);	/* refuses */
 	/* what every family reads: all zero but the encoding and flags */
 	d->enc = enc;
 	d->flags = flags;
@@ -81,6 +92,8 @@ we_encode_once_in(struct whatenc_encoder *e, enum whatenc_encoding enc,
 	if (!((flags & WHATENC_ENC_UTF16) &&
 	      (enc == WHATENC_UTF_16BE || enc == WHATENC_UTF_16LE)))
 		enc = we_encodings[enc].output;
+	if (!WE_ONCE_ALL_BUILT && unlikely(!we_encodings[enc].family))
+		return we_encode_streaming(e, enc, flags, b);	/* refuses */
 	e->enc = enc;
 	e->flags = flags;
 	e->pend_len = 0;

@@ -22,6 +22,8 @@ static int name_args(enum whatenc_encoding enc, const u8 *src, size_t len,
 	if ((unsigned int)enc >= WHATENC_NR_ENCODINGS ||
 	    (!src && len) || (!dst && *dst_size))
 		return -EINVAL;
+	if (!WE_ONCE_ALL_BUILT && !we_encodings[enc].family)
+		return -EOPNOTSUPP;	/* its family is configured out */
 	if (*dst_size > WE_INT_MAX)
 		*dst_size = WE_INT_MAX;
 	return 0;
@@ -134,7 +136,8 @@ static noinline int name_decode_end(struct whatenc_decoder *d,
  * Return: the number of bytes written to @dst (without the terminating
  * NUL), or -EINVAL (bad arguments, or a NUL or '/' with
  * WHATENC_NAME_NO_SEP), -EILSEQ (malformed input in fatal mode) or
- * -ENAMETOOLONG (the output does not fit in @dst_size bytes).
+ * -ENAMETOOLONG (the output does not fit in @dst_size bytes) or
+ * -EOPNOTSUPP (@enc's family is configured out: module/Kconfig).
  */
 int whatenc_name_decode(enum whatenc_encoding enc, const u8 *src, size_t len,
 			u8 *dst, size_t dst_size, unsigned int flags)
@@ -195,8 +198,8 @@ int whatenc_name_decode(enum whatenc_encoding enc, const u8 *src, size_t len,
  * Return: the number of bytes written to @dst (without the terminating
  * NUL), or -EINVAL (bad arguments, or NUL or '/' with
  * WHATENC_NAME_NO_SEP), -EILSEQ (malformed UTF-8 or a code point @enc
- * cannot represent) or -ENAMETOOLONG (the output does not fit in
- * @dst_size bytes).
+ * cannot represent), -ENAMETOOLONG (the output does not fit in
+ * @dst_size bytes) or -EOPNOTSUPP (@enc's family is configured out).
  */
 int whatenc_name_encode(enum whatenc_encoding enc, const u8 *src, size_t len,
 			u8 *dst, size_t dst_size, unsigned int flags)
