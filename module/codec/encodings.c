@@ -6,7 +6,7 @@
  * there (its names, labels and tables come from the spec's files through
  * scripts/gen-tables).
  */
-#include "internal.h"
+#include "family.h"
 
 /* The lines of whatenc_encodings.h, in enum order. */
 #define WHATENC_ENCODING(id, fam, out, bom, per, per_html)		\

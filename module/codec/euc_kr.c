@@ -6,7 +6,7 @@
  * Encoding Standard sections "EUC-KR decoder" and "EUC-KR encoder".
  * Tables: tables_euc_kr.h (scripts/gentables/korean.py).
  */
-#include "internal.h"
+#include "steps.h"
 #include "tables_euc_kr.h"
 
 /*

@@ -22,7 +22,7 @@
 #ifndef WHATENC_JIS_H
 #define WHATENC_JIS_H
 
-#include "internal.h"
+#include "family.h"
 
 #define WE_JIS0208_DEC_LEN	11104
 #define WE_JIS0212_DEC_LEN	7211

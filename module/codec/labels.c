@@ -8,7 +8,7 @@
  * small buffer on the stack and binary-searches the table: at most 8
  * fixed-size compares, no allocation.
  */
-#include "internal.h"
+#include "family.h"
 #include "infra.h"
 #include "tables_labels.h"
 

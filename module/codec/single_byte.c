@@ -12,7 +12,7 @@
  * prose 32 bytes a block (sb_encode_blocks()). ASCII runs are copied a
  * word at a time.
  */
-#include "internal.h"
+#include "steps.h"
 #include "tables_single_byte.h"
 
 static_assert(WE_SB_COUNT == WE_SB_ROWS, "one table per WHATENC_SB() line");

@@ -15,7 +15,7 @@
  * the spec's decoder step, we_utf8_step() (bytes needed, lower and upper
  * boundary), which gives one U+FFFD per maximal subpart.
  */
-#include "internal.h"
+#include "steps.h"
 
 /*
  * Length of the longest prefix of @p[0..@n-1] that is complete, valid

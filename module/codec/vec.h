@@ -2,7 +2,7 @@
 /*
  * vec.h - vector paths: the levels and the kernels behind codec/vec.c
  *
- * The codec calls the dispatchers (vec.c, declared in internal.h); they
+ * The codec calls the dispatchers (vec.c, declared below); they
  * pick the level chosen once at start (SSE2 is the x86-64 baseline,
  * AVX2 where the CPU and the OS offer it), or forced for tests with
  * whatenc_vec_set_level(), and in the kernel run the kernels below only
@@ -21,6 +21,30 @@
 #else
 #define WE_VEC_X86 0
 #endif
+
+/* ---- the dispatchers (vec.c) ---------------------------------------- */
+
+/* Vector paths (vec.c): the level in use (-1: not detected yet) */
+extern int we_vec_cur;
+
+/* Whether vector paths of @level may run (the dispatchers decide). */
+static inline bool we_vec_may(int level)
+{
+	int cur = READ_ONCE(we_vec_cur);
+
+	return cur < 0 || cur >= level;
+}
+
+size_t we_vec_ascii_copy(u8 *dst, const u8 *src, size_t n);
+#define WE_VEC_UTF8_TO_UTF16	0	/* we_vec_convert()'s conversions */
+#define WE_VEC_UTF16_TO_UTF8	1
+#define WE_VEC_SB_TO_UTF8	2	/* we_vec_sb_decode() */
+size_t we_vec_convert(int conv, u8 *dst, const u8 *src, size_t n,
+		      size_t *out, bool be);
+size_t we_vec_sb_decode(u8 *dst, size_t room, const u8 *src, size_t n,
+			size_t *out, const u32 *high, const u8 *planes);
+
+/* ---- the kernels (vec_x86.c) ----------------------------------------- */
 
 /*
  * The kernels. All return a count of input bytes (a multiple of their

@@ -17,7 +17,7 @@
  * an XML declaration the BOM hides. Nothing is allocated; the state is a
  * few hundred bytes on the stack.
  */
-#include "internal.h"
+#include "text.h"
 #include "infra.h"
 #include "prescan.h"
 #include "whatenc_rules.h"

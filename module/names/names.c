@@ -10,7 +10,7 @@
  * character like any other). See "DOC: name and WTF-8 helpers" in
  * whatenc.h for the conventions shared with wtf8.c.
  */
-#include "internal.h"
+#include "text.h"
 #include "whatenc_names.h"
 
 #define WE_INT_MAX	((size_t)(~0u >> 1))
