@@ -113,7 +113,7 @@ static inline u32 we_utf8_3(const u8 *p)
 {
 	u32 cp;
 
-	return we_utf8_23w(p, we_le32(p), &cp) == 3 ? cp : 0;
+	return we_utf8_23w(p, get_unaligned_le32(p), &cp) == 3 ? cp : 0;
 }
 
 #endif /* WHATENC_JIS_H */

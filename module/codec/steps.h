@@ -91,7 +91,7 @@ static __always_inline void we_enc_fast_two_byte_any(struct whatenc_buf *b,
 						  out_size);
 			continue;
 		}
-		w = we_le32(in + ip);
+		w = get_unaligned_le32(in + ip);
 		len = we_utf8_23w(in + ip, w, &cp);
 		if (!len)
 			break;
@@ -102,13 +102,13 @@ static __always_inline void we_enc_fast_two_byte_any(struct whatenc_buf *b,
 			/* -1 if byte 3 is not ASCII, else 0: taken along */
 			long nb = (s32)w >> 31;
 
-			we_put_le32(out + op, __builtin_bswap16(code) |
-					      (w >> 24) << 16);
+			put_unaligned_le32(__builtin_bswap16(code) |
+					   (w >> 24) << 16, out + op);
 			ip += 4 + nb;
 			op += 3 + nb;
 			continue;
 		}
-		we_put_be16(out + op, code);
+		put_unaligned_be16(code, out + op);
 		op += 2;
 		ip += len;
 	}
@@ -132,7 +132,7 @@ static __always_inline unsigned int we_put_code(u8 *p, u16 code, bool single)
 		*p = code;
 		return 1;
 	}
-	we_put_be16(p, code);
+	put_unaligned_be16(code, p);
 	return 2;
 }
 
@@ -194,7 +194,7 @@ static __always_inline void we_enc_fast_words(struct whatenc_buf *b,
 			op += k;
 		}
 		/* surrogates pass: @lookup has none, so it stops there */
-		len = we_utf8_23w_any(in + ip, we_le32(in + ip), &cp, true);
+		len = we_utf8_23w_any(in + ip, get_unaligned_le32(in + ip), &cp, true);
 		if (unlikely(!len))
 			break;
 		/* below 0x10000: the lookups need not test it */

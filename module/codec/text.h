@@ -55,43 +55,19 @@ static inline unsigned int we_utf8_write(u8 *p, u32 cp)
 
 /* ---- bytes, ASCII runs, UTF-8 input ---------------------------------- */
 
-/* The 4 bytes at @p as a number, @p[k] in bits 8k..8k+7. */
-static inline u32 we_le32(const u8 *p)
-{
-	u32 w;
-
-	memcpy(&w, p, 4);
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	w = __builtin_bswap32(w);
-#endif
-	return w;
-}
-
-/* Store @v at @p, high byte first (one 16-bit store, not two bytes). */
-static inline void we_put_be16(u8 *p, u16 v)
-{
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	v = __builtin_bswap16(v);
-#endif
-	memcpy(p, &v, 2);
-}
-
-/* Store @v at @p, low byte first (one 32-bit store). */
-static inline void we_put_le32(u8 *p, u32 v)
-{
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	v = __builtin_bswap32(v);
-#endif
-	memcpy(p, &v, 4);
-}
+/*
+ * Byte order: the kernel's get_unaligned_le32(), put_unaligned_be16()
+ * and put_unaligned_le32() (the userspace build has the same from
+ * whatenc_user.h).
+ */
 
 /* Index of the first byte of word @m (only bits 0x80 set) that has its bit. */
 static inline unsigned int we_first_high_byte(u64 m)
 {
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	return __builtin_ctzll(m) >> 3;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	return (64 - fls64(m)) >> 3;
 #else
-	return __builtin_clzll(m) >> 3;
+	return __ffs64(m) >> 3;
 #endif
 }
 
@@ -275,7 +251,7 @@ static __always_inline bool we_ascii_short(const u8 *in, size_t *ip,
  * Encoders' fast paths: a well-formed 2- or 3-byte UTF-8 sequence at @p
  * (3 bytes must be readable), whose bytes are also @w (@p[k] in bits
  * 8k..8k+7; bits 24..31 are not looked at: a caller with 4 bytes
- * readable loads them as one word, we_le32()). Returns its length and
+ * readable loads them as one word, get_unaligned_le32()). Returns its length and
  * sets *@cp, or returns 0 for anything else (ASCII, 4-byte, malformed,
  * overlong, surrogate unless @surrogates: for callers whose lookups have
  * no value for U+D800..U+DFFF and stop there all the same, one test
@@ -430,7 +406,7 @@ static inline u32 we_utf8_read(struct whatenc_utf8_state *st,
 
 /*
  * The UTF-8 form of @cp, U+0800..U+FFFF, as a number whose bits 8k..8k+7
- * are its byte k (we_put_le32() stores it; bits 24..31 are zero).
+ * are its byte k (put_unaligned_le32() stores it; bits 24..31 are zero).
  */
 static __always_inline u32 we_utf8_3_le(u32 cp)
 {
@@ -447,7 +423,7 @@ static __always_inline unsigned int we_utf8_write_roomy(u8 *p, u32 cp)
 {
 	if (cp < 0x800 || cp > 0xffff)
 		return we_utf8_write(p, cp);
-	we_put_le32(p, we_utf8_3_le(cp));
+	put_unaligned_le32(we_utf8_3_le(cp), p);
 	return 3;
 }
 
