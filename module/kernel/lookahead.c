@@ -30,6 +30,16 @@ static u32 we_det_dec_flags(const struct we_session *s)
 	return (s->flags & WHATENC_CFG_DEC_FATAL) | WHATENC_BOM_SNIFF;
 }
 
+/*
+ * Set the decoder up again for @enc; the replacements of the one it
+ * replaces go on counting in repl_done.
+ */
+static void we_det_decoder(struct we_session *s, int enc)
+{
+	s->repl_done += whatenc_decoder_replacements(&s->c.dec);
+	whatenc_decoder_init(&s->c.dec, enc, we_det_dec_flags(s));
+}
+
 /* Start detecting again (a new stream): nothing held, label's decoder. */
 void we_det_clear(struct we_session *s)
 {
@@ -45,7 +55,7 @@ void we_det_clear(struct we_session *s)
 	}
 	s->det_state = WHATENC_DETSTATE_PENDING;
 	/* the label was checked by CONFIGURE */
-	whatenc_decoder_init(&s->c.dec, s->encoding, we_det_dec_flags(s));
+	we_det_decoder(s, s->encoding);
 }
 
 static size_t we_look_cap(const struct we_session *s)
@@ -156,7 +166,7 @@ int we_detect_run(struct we_session *s, bool at_eof)
 		return -EOPNOTSUPP;
 	}
 	we_detect_content(s, at_eof);
-	whatenc_decoder_init(&s->c.dec, d->enc, we_det_dec_flags(s));
+	we_det_decoder(s, d->enc);
 	s->det_state = WHATENC_DETSTATE_DONE;
 	return 0;
 }

@@ -53,7 +53,8 @@ static_assert(offsetof(struct whatenc_status, name) == 80);
 static_assert(offsetof(struct whatenc_status, detect_state) == 112);
 static_assert(offsetof(struct whatenc_status, detect_buffered) == 128);
 static_assert(offsetof(struct whatenc_status, detect_certain) == 132);
-static_assert(offsetof(struct whatenc_status, reserved) == 136);
+static_assert(offsetof(struct whatenc_status, mask) == 68);
+static_assert(offsetof(struct whatenc_status, replacements) == 136);
 static_assert(sizeof(struct whatenc_convert) == 72);
 static_assert(offsetof(struct whatenc_convert, flags) == 48);
 static_assert(offsetof(struct whatenc_convert, reserved) == 56);
@@ -96,6 +97,7 @@ static void we_clear(struct we_session *s)
 	s->cv_flush = false;
 	s->err_kind = 0;
 	memset(&s->err, 0, sizeof(s->err));
+	s->repl_done = 0;
 	s->out_start = 0;
 	s->out_end = 0;
 }
@@ -416,6 +418,11 @@ int we_session_status(struct we_session *s, struct whatenc_status *st)
 	st->encoding = enc;
 	st->out_ready = we_ready(s);
 	st->buf_size = s->out_size;
+	st->mask = WHATENC_STATUS_REPLACEMENTS;
+	st->replacements = s->repl_done +
+		(s->direction == WHATENC_DIR_DECODE ?
+		 whatenc_decoder_replacements(&s->c.dec) :
+		 whatenc_encoder_unmappables(&s->c.enc));
 	if (s->state == WHATENC_STATE_ERROR) {
 		st->err_offset = s->err.offset;
 		st->err_kind = s->err_kind;
