@@ -28,10 +28,12 @@ CC ?= gcc
 # hardening, -g) come last, for the userspace builds only.
 WERROR ?= -Werror
 USER_CFLAGS := -O2 -Wall -Wextra -Wno-unused-parameter $(WERROR) -MMD -MP $(CFLAGS)
-# every module/ folder (WHATENC_DIRS, module/sources.mk) and the uapi
-# header (<linux/whatenc.h>) are on the include path
-WHATENC_INCLUDES := $(addprefix -Imodule/,$(WHATENC_DIRS)) -Iuapi
-WHATENC_HEADERS := $(wildcard $(addsuffix /*.h,$(addprefix module/,$(WHATENC_DIRS))))
+# every module/ folder (WHATENC_DIRS, module/sources.mk), the uapi
+# header (<linux/whatenc.h>) and the userspace mapping of the core's
+# kernel vocabulary (userspace-lib/whatenc_user.h) are on the include path
+WHATENC_INCLUDES := $(addprefix -Imodule/,$(WHATENC_DIRS)) -Iuapi -Iuserspace-lib
+WHATENC_HEADERS := $(wildcard $(addsuffix /*.h,$(addprefix module/,$(WHATENC_DIRS)))) \
+	userspace-lib/whatenc_user.h
 USER_CPPFLAGS := $(WHATENC_INCLUDES) $(CPPFLAGS)
 B := build
 

@@ -804,6 +804,73 @@ WT_CASE(session_detect_invalid)
 }
 
 /*
+ * whatenc_status.replacements: the Encoding Standard's counts (one
+ * U+FFFD per maximal subpart; Python's b"a\xffb\xc3(\xe3\x81".decode(
+ * "utf-8", "replace") has 3 as well; "日本".encode("iso-8859-2",
+ * "xmlcharrefreplace") writes 2 references), kept across streams and
+ * detect mode's new decoders until RESET or CONFIGURE.
+ */
+WT_CASE(session_replacements)
+{
+	static const char nihon[] = "\xe6\x97\xa5\xe6\x9c\xac";
+	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
+	struct whatenc_configure cfg;
+	struct whatenc_convert cv = { 0 };
+	struct whatenc_status st;
+	char out[64];
+
+	WT_ASSERT_TRUE(s);
+	WT_ASSERT_EQ(scfg(s, "utf-8", WHATENC_DIR_DECODE, 0, &cfg), 0);
+	WT_EXPECT_EQ(sw(s, "a\377b\xc3(\xe3\x81", 7), 7);
+	WT_EXPECT_EQ(we_session_end(s), 0);
+	we_session_status(s, &st);
+	WT_EXPECT_EQ(st.mask, WHATENC_STATUS_REPLACEMENTS);
+	WT_EXPECT_EQ(st.replacements, 3);
+	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 12);
+	WT_EXPECT_MEMEQ(out, "a" FFFD "b" FFFD "(" FFFD, 12);
+	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 0);
+	/* a new stream (C0: no BOM's first byte, which sniffing would hold) */
+	WT_EXPECT_EQ(sw(s, "x\xc0", 2), 2);
+	we_session_status(s, &st);
+	WT_EXPECT_EQ(st.replacements, 4);
+	WT_EXPECT_EQ(we_session_reset(s), 0);
+	we_session_status(s, &st);
+	WT_EXPECT_EQ(st.replacements, 0);
+
+	/* fatal mode: the error state instead */
+	WT_ASSERT_EQ(scfg(s, "utf-8", WHATENC_DIR_DECODE,
+			  WHATENC_CFG_DEC_FATAL, &cfg), 0);
+	WT_EXPECT_EQ(sw(s, "\xc0", 1), 1);
+	we_session_status(s, &st);
+	WT_EXPECT_EQ(st.state, WHATENC_STATE_ERROR);
+	WT_EXPECT_EQ(st.replacements, 0);
+
+	/* CONVERT, html mode: the encoder's character references */
+	WT_ASSERT_EQ(scfg(s, "latin2", WHATENC_DIR_ENCODE,
+			  WHATENC_CFG_ENC_HTML, &cfg), 0);
+	WT_EXPECT_EQ(sconv(s, &cv, nihon, 6, out, sizeof(out),
+			   WHATENC_CONVERT_LAST), 0);
+	WT_EXPECT_EQ(cv.result, WHATENC_RES_OK);
+	WT_EXPECT_EQ(cv.out_pos, 16);
+	WT_EXPECT_MEMEQ(out, "&#26085;&#26412;", 16);
+	we_session_status(s, &st);
+	WT_EXPECT_EQ(st.replacements, 2);
+
+	/* detect mode: a new decoder per stream, one count */
+	WT_ASSERT_EQ(sdet(s, "utf-8", WHATENC_DETECT_FMT_TEXT, 0), 0);
+	WT_EXPECT_EQ(sw(s, "\xef\xbb\xbf\xff", 4), 4);
+	WT_EXPECT_EQ(we_session_end(s), 0);
+	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 3);
+	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 0);
+	WT_EXPECT_EQ(sw(s, "\xef\xbb\xbfx\xff\xff", 6), 6);
+	WT_EXPECT_EQ(we_session_end(s), 0);
+	we_session_status(s, &st);
+	WT_EXPECT_EQ(st.detect_state, WHATENC_DETSTATE_DONE);
+	WT_EXPECT_EQ(st.replacements, 3);
+	we_session_free(s);
+}
+
+/*
  * CONVERT with LAST that runs out of output room after all its input has
  * ended the stream: the next call finishes that flush first, and its new
  * input is a new stream (a BOM is sniffed again, stream_start moves on),
@@ -1026,6 +1093,7 @@ WT_SUITE(session,
 	 WT_RUN(session_detect_text),
 	 WT_RUN(session_detect_unsupported),
 	 WT_RUN(session_detect_invalid),
+	 WT_RUN(session_replacements),
 	 WT_RUN(session_convert_last_then_more),
 	 WT_RUN(session_convert_last_then_end),
 	 WT_RUN(session_buffers_on_use),

@@ -63,6 +63,9 @@ WHATENC_CORE_SRCS := $(WHATENC_BASE_SRCS) \
 WHATENC_KERNEL_SRCS := \
 	kernel/main.c \
 	kernel/session.c \
+	kernel/session_buf.c \
+	kernel/lookahead.c \
+	kernel/convert.c \
 	kernel/device.c \
 	kernel/ioctl.c \
 	kernel/exports.c

@@ -250,9 +250,10 @@ int wt_convert_fd(struct wt_ctx *c, int fd, const char *name)
 		 * The built-in core replaces malformed input itself and counts
 		 * it (f.core_repl); with -c (omit) it runs fatal and the CLI
 		 * drops what it reports. The kernel engine stops for good at a
-		 * fatal error: it replaces malformed input itself (the shadow
-		 * counts: the device does not give the core's count), and -c
-		 * decodes with the built-in core.
+		 * fatal error: it replaces malformed input itself and counts it
+		 * (whatenc_status.replacements; the shadow counts for a module
+		 * without it, and finds where the first replacement is), and
+		 * -c decodes with the built-in core.
 		 */
 		const struct wt_engine *eng = o->eng;
 		unsigned int flags = f.dec_flags;
@@ -275,6 +276,7 @@ int wt_convert_fd(struct wt_ctx *c, int fd, const char *name)
 				eng->name, strerror(-r));
 			return WT_EXIT_ERR;
 		}
+		f.dev_repl = f.dec_replaces && f.dec.dev_counts;
 	}
 	if (o->encode) {
 		/*
@@ -321,9 +323,11 @@ int wt_convert_fd(struct wt_ctx *c, int fd, const char *name)
 	}
 	f.have_shadow = !f.passthrough && !f.dec.eng->snapshot &&
 			((f.have_enc && o->unmappable == WT_UNMAP_FAIL) ||
-			 f.dec_replaces) &&
+			 (f.dec_replaces && cv_shadow_needed(c, &f))) &&
 			!whatenc_decoder_init(&f.shadow, f.dec_enc, f.dec_flags);
 	r = convert_stream(c, &f, fd);
+	if (f.dev_repl && r != WT_EXIT_CONV)
+		f.nrepl = f.dec.eng->replacements(&f.dec);
 	wt_close(&f.dec);
 	if (f.have_enc)
 		wt_close(&f.enc);

@@ -41,6 +41,13 @@ struct wt_file {
 	 */
 	bool dec_replaces;
 	/*
+	 * dec_replaces, and the device counts the replacements
+	 * (whatenc_status.replacements): f->nrepl is its count at the end
+	 * of the stream, and the shadow follows only while a message may
+	 * need a place (cv_shadow_needed()).
+	 */
+	bool dev_repl;
+	/*
 	 * The user engine's decoder replaces malformed input itself and
 	 * counts it (not with -c or --fatal): f->nrepl is its count; where a
 	 * replacement is, when a message needs it, comes from a replay of
@@ -120,6 +127,7 @@ int cv_direct_chunk(struct wt_ctx *c, struct wt_file *f, size_t n,
 		    size_t bom, bool last);
 
 /* shadow.c: the shadow decoder of engines without snapshots */
+bool cv_shadow_needed(const struct wt_ctx *c, const struct wt_file *f);
 void cv_follow(struct wt_ctx *c, struct wt_file *f, const u8 *in,
 	       size_t len, bool last);
 

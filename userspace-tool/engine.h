@@ -32,6 +32,11 @@ struct wt_session {
 	enum whatenc_encoding enc;
 	unsigned int flags;
 	int fd;				/* kernel engine: /dev/whatenc */
+	/*
+	 * kernel engine: the device counts replacements
+	 * (WHATENC_STATUS_REPLACEMENTS; not a module older than that)
+	 */
+	bool dev_counts;
 	union {				/* user engine: core state */
 		struct whatenc_decoder dec;
 		struct whatenc_encoder enc;
@@ -55,7 +60,8 @@ struct wt_session {
  *           the engine cannot
  * @replacements: optional (decode sessions): the core's count of
  *           malformed sequences replaced by U+FFFD since the session
- *           began (whatenc_decoder_replacements())
+ *           began (whatenc_decoder_replacements()); the kernel engine's
+ *           only where s->dev_counts says the device has it
  */
 struct wt_engine {
 	const char *name;

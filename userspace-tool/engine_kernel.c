@@ -7,7 +7,9 @@
  * converts the caller's buffers in place of whatenc_decode() /
  * whatenc_encode() (the same xz-style positions and result codes), so
  * nothing is ever queued in the device and no read()/write() ordering
- * can deadlock; WHATENC_IOC_STATUS says where a fatal error is.
+ * can deadlock; WHATENC_IOC_STATUS says where a fatal error is and how
+ * many errors were replaced (whatenc_status.replacements, from the
+ * module that has it: WHATENC_STATUS_REPLACEMENTS).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -67,6 +69,7 @@ static int kernel_probe(void)
 static int kernel_open(struct wt_session *s)
 {
 	struct whatenc_configure cfg;
+	struct whatenc_status st;
 	const char *label;
 
 	s->fd = open(wt_device_path(), O_RDWR | O_CLOEXEC);
@@ -87,6 +90,9 @@ static int kernel_open(struct wt_session *s)
 		s->fd = -1;
 		return err;
 	}
+	memset(&st, 0, sizeof(st));
+	s->dev_counts = !ioctl(s->fd, WHATENC_IOC_STATUS, &st) &&
+			(st.mask & WHATENC_STATUS_REPLACEMENTS);
 	return 0;
 }
 
@@ -146,6 +152,17 @@ static int kernel_convert(struct wt_session *s, struct whatenc_buf *b,
 	}
 }
 
+/* The device's count (s->dev_counts), or 0 if STATUS fails. */
+static u64 kernel_replacements(const struct wt_session *s)
+{
+	struct whatenc_status st;
+
+	memset(&st, 0, sizeof(st));
+	if (!s->dev_counts || ioctl(s->fd, WHATENC_IOC_STATUS, &st))
+		return 0;
+	return st.replacements;
+}
+
 static void kernel_close(struct wt_session *s)
 {
 	if (s->fd >= 0)
@@ -159,4 +176,5 @@ const struct wt_engine wt_engine_kernel = {
 	.open = kernel_open,
 	.convert = kernel_convert,
 	.close = kernel_close,
+	.replacements = kernel_replacements,
 };

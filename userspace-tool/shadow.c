@@ -2,11 +2,28 @@
 /*
  * shadow.c - engines without snapshots (kernel): a user-core decoder
  * follows the engine's, to map errors back to input bytes and count the
- * replacements the engine made
+ * replacements the engine made (where the device counts them, only to
+ * find where the first one is)
  */
 #include <string.h>
 
 #include "convert.h"
+
+/*
+ * Whether the shadow decoder has anything left to say. Where the device
+ * counts the replacements (f->dev_repl), only a place is asked of it:
+ * the first replacement's, for the note (not with -s), and with
+ * --unmappable=fail an encoder error's all along (a U+FFFD the decoder
+ * wrote is named by the bytes it replaced).
+ */
+bool cv_shadow_needed(const struct wt_ctx *c, const struct wt_file *f)
+{
+	if (!f->dev_repl)
+		return true;
+	if (f->have_enc && c->o->unmappable == WT_UNMAP_FAIL)
+		return true;
+	return !c->o->silent && !f->nrepl;
+}
 
 /*
  * Advance the shadow decoder over what the engine's decoder consumed;
@@ -40,4 +57,6 @@ void cv_follow(struct wt_ctx *c, struct wt_file *f, const u8 *in,
 	} while (r == WHATENC_OUTPUT_FULL || r == WHATENC_MALFORMED);
 	if (r != WHATENC_INPUT_EMPTY)
 		f->have_shadow = false;	/* cannot happen: same core */
+	else if (!cv_shadow_needed(c, f))
+		f->have_shadow = false;	/* the device counts the rest */
 }

@@ -5,7 +5,7 @@
  * Encoding Standard sections "Big5 decoder", "Big5 encoder" and "index
  * Big5 pointer". Tables: tables_big5.h (scripts/gentables/chinese.py).
  */
-#include "internal.h"
+#include "steps.h"
 #include "tables_big5.h"
 
 /* The index code point for @pointer in index Big5, or 0 for null. */

@@ -10,7 +10,7 @@
  * encodings' rows without a family: the engine refuses them with
  * -EOPNOTSUPP, and their labels resolve to that (labels.c).
  */
-#include "internal.h"
+#include "family.h"
 #include "whatenc_config.h"
 
 #define WE_FAM_utf8		(&we_family_utf8)

@@ -7,7 +7,7 @@
  * BOM sniff), "Encoders and decoders" (process an item, error modes), and
  * TextDecoder's BOM handling (ignoreBOM, "BOM seen").
  */
-#include "internal.h"
+#include "steps.h"
 
 /* ---- held output ----------------------------------------------------- */
 

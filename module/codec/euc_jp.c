@@ -9,6 +9,7 @@
  * background").
  */
 #include "jis.h"
+#include "steps.h"
 
 /*
  * EUC-JP decoder, step 5: the code point of @lead and @byte, both

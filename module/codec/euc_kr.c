@@ -6,7 +6,7 @@
  * Encoding Standard sections "EUC-KR decoder" and "EUC-KR encoder".
  * Tables: tables_euc_kr.h (scripts/gentables/korean.py).
  */
-#include "internal.h"
+#include "steps.h"
 #include "tables_euc_kr.h"
 
 /*
@@ -83,10 +83,11 @@ static void euc_kr_fast_roomy(struct whatenc_buf *b)
 			ip += 2;
 			continue;
 		}
-		w = we_le32(in + ip);
+		w = get_unaligned_le32(in + ip);
 		/* -1 if byte 2 is not ASCII, else 0 and it is taken along */
 		nb = (s32)(w << 8) >> 31;
-		we_put_le32(out + op, we_utf8_3_le(cp) | (w & 0xff0000) << 8);
+		put_unaligned_le32(we_utf8_3_le(cp) | (w & 0xff0000) << 8,
+				   out + op);
 		ip += 3 + nb;
 		op += 4 + nb;
 	}

@@ -8,7 +8,7 @@
  * Tables: tables_gb18030.h (scripts/gentables/chinese.py), including the
  * GB18030-2022 changes (whatwg/encoding 2c3853e, 2024-10-04).
  */
-#include "internal.h"
+#include "steps.h"
 #include "tables_gb18030.h"
 
 /*

@@ -20,6 +20,7 @@
  * ASCII (ESC ( B), so the NCR always appears in ASCII or Roman state.
  */
 #include "jis.h"
+#include "steps.h"
 
 enum {
 	DS_ASCII,
@@ -272,7 +273,7 @@ static void iso_enc_jis_run(struct whatenc_buf *b)
 }
 
 /**
- * whatenc_iso_2022_jp_encode() - ISO-2022-JP encoder (see internal.h)
+ * whatenc_iso_2022_jp_encode() - ISO-2022-JP encoder (see family.h)
  * @e:    encoder
  * @b:    buffers
  * @last: end of stream after @b->in

@@ -22,7 +22,7 @@
 #ifndef WHATENC_JIS_H
 #define WHATENC_JIS_H
 
-#include "internal.h"
+#include "family.h"
 
 #define WE_JIS0208_DEC_LEN	11104
 #define WE_JIS0212_DEC_LEN	7211
@@ -113,7 +113,7 @@ static inline u32 we_utf8_3(const u8 *p)
 {
 	u32 cp;
 
-	return we_utf8_23w(p, we_le32(p), &cp) == 3 ? cp : 0;
+	return we_utf8_23w(p, get_unaligned_le32(p), &cp) == 3 ? cp : 0;
 }
 
 #endif /* WHATENC_JIS_H */

@@ -6,7 +6,7 @@
 #ifndef WHATENC_ONESHOT_H
 #define WHATENC_ONESHOT_H
 
-#include "internal.h"
+#include "family.h"
 #include "whatenc_config.h"
 
 /* Is every family built? Else a row's family may be NULL (encodings.c). */

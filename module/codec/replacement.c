@@ -8,7 +8,7 @@
  * empty stream decodes to nothing. It has no encoder: the output
  * encoding of replacement is UTF-8.
  */
-#include "internal.h"
+#include "steps.h"
 
 /* The replacement decoder's step: one error, then "finished". */
 static __always_inline u32 replacement_step(struct whatenc_decoder *d,

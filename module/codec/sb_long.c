@@ -18,7 +18,7 @@
  * its bytes as three planes, go first to the vector kernel
  * (we_vec_sb_decode(), vec_sb_x86.c), and this loop takes what it left.
  */
-#include "internal.h"
+#include "family.h"
 #include "tables_sb_utf8.h"
 
 /*

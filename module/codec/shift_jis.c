@@ -11,6 +11,7 @@
  * attack where lead 0x82 masked a 0x22 in JSON).
  */
 #include "jis.h"
+#include "steps.h"
 
 /*
  * Shift_JIS decoder, step 3: the code point of @lead (0x81..0x9F,

@@ -12,7 +12,7 @@
  * prose 32 bytes a block (sb_encode_blocks()). ASCII runs are copied a
  * word at a time.
  */
-#include "internal.h"
+#include "steps.h"
 #include "tables_single_byte.h"
 
 static_assert(WE_SB_COUNT == WE_SB_ROWS, "one table per WHATENC_SB() line");
@@ -177,7 +177,7 @@ static __always_inline size_t sb_ascii_copy(u8 *dst, const u8 *src, size_t n)
 /* The 8 bytes at @p as a number, @p[k] in bits 8k..8k+7 (one load). */
 static __always_inline u64 sb_le64(const u8 *p)
 {
-	return we_le32(p) | (u64)we_le32(p + 4) << 32;
+	return get_unaligned_le32(p) | (u64)get_unaligned_le32(p + 4) << 32;
 }
 
 /*
@@ -266,7 +266,7 @@ static __always_inline void sb_encode_blocks(const u8 *pidx, const u8 *page,
 		/* o[x - k]: the output of input byte p[x], k trails before */
 		k = 0;
 		while (lead) {
-			size_t j = __builtin_ctz(lead), c = p[j], t = p[j + 1];
+			size_t j = __ffs(lead), c = p[j], t = p[j + 1];
 			size_t i, len = 2;
 			u8 byte;
 
@@ -347,7 +347,7 @@ static __always_inline const u8 *sb_enc3_run(const u8 *pidx, const u8 *page,
 		p += 6;
 	}
 	while (end - p > 3) {
-		u32 w = we_le32(p);
+		u32 w = get_unaligned_le32(p);
 
 		b0 = sb_enc3(pidx, page, w, (w & 0x0f) << 6 | (w >> 8 & 0x3f));
 		if (!b0)

@@ -26,7 +26,7 @@
  *   UTF-8 lead surrogate followed by a trail surrogate gives the same
  *   two code units, i.e. the pair.
  */
-#include "internal.h"
+#include "steps.h"
 
 static inline u32 utf16_unit(const u8 *p, bool be)
 {

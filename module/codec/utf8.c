@@ -15,7 +15,7 @@
  * the spec's decoder step, we_utf8_step() (bytes needed, lower and upper
  * boundary), which gives one U+FFFD per maximal subpart.
  */
-#include "internal.h"
+#include "steps.h"
 
 /*
  * Length of the longest prefix of @p[0..@n-1] that is complete, valid
@@ -29,7 +29,7 @@ size_t we_utf8_valid_scalar(const u8 *p, size_t n)
 	size_t i = 0;
 
 	while (n - i >= 4) {
-		u32 w = we_le32(p + i), m;
+		u32 w = get_unaligned_le32(p + i), m;
 
 		if (!(w & 0x80)) {
 			m = w & 0x80808080;
@@ -37,7 +37,7 @@ size_t we_utf8_valid_scalar(const u8 *p, size_t n)
 				i += we_ascii_copy_vec(NULL, p + i, n - i,
 						       true);
 			else		/* 1-3 ASCII bytes */
-				i += __builtin_ctz(m) >> 3;
+				i += __ffs(m) >> 3;
 			continue;
 		}
 		if ((w & 0xc0c0f0) == 0x8080e0) {
@@ -49,7 +49,7 @@ size_t we_utf8_valid_scalar(const u8 *p, size_t n)
 				i += 3;
 				if (n - i < 4)
 					break;
-				w = we_le32(p + i);
+				w = get_unaligned_le32(p + i);
 			} while ((w & 0xc0c0f0) == 0x8080e0);
 			continue;
 		}
@@ -61,7 +61,7 @@ size_t we_utf8_valid_scalar(const u8 *p, size_t n)
 				i += 2;
 				if (n - i < 4)
 					break;
-				w = we_le32(p + i);
+				w = get_unaligned_le32(p + i);
 			} while ((w & 0xc0e0) == 0x80c0);
 			continue;
 		}

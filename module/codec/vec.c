@@ -13,7 +13,7 @@
  * WE_VEC_MIN bytes or more, and leaves the rest to the scalar code.
  * The results are those of the scalar code whatever the level.
  */
-#include "internal.h"
+#include "text.h"
 #include "vec.h"
 
 #define WE_VEC_CHUNK	4096	/* bytes per we_fpu_begin()/end() */

@@ -2,7 +2,7 @@
 /*
  * vec.h - vector paths: the levels and the kernels behind codec/vec.c
  *
- * The codec calls the dispatchers (vec.c, declared in internal.h); they
+ * The codec calls the dispatchers (vec.c, declared below); they
  * pick the level chosen once at start (SSE2 is the x86-64 baseline,
  * AVX2 where the CPU and the OS offer it), or forced for tests with
  * whatenc_vec_set_level(), and in the kernel run the kernels below only
@@ -14,7 +14,7 @@
 #ifndef WHATENC_VEC_H
 #define WHATENC_VEC_H
 
-#include "whatenc_types.h"
+#include "whatenc.h"	/* WHATENC_VEC_*, and whatenc_types.h */
 
 /* the best level the CPU has; module init calls it (vec.c) */
 void we_vec_init(void);
@@ -24,6 +24,31 @@ void we_vec_init(void);
 #else
 #define WE_VEC_X86 0
 #endif
+
+/* ---- the dispatchers (vec.c) ---------------------------------------- */
+
+/* Vector paths (vec.c): the level in use, as static keys */
+DECLARE_STATIC_KEY_TRUE(we_vec_sse2);
+DECLARE_STATIC_KEY_FALSE(we_vec_avx2);
+
+/* Whether vector paths of @level may run (the dispatchers decide). */
+static __always_inline bool we_vec_may(int level)
+{
+	if (level >= WHATENC_VEC_AVX2)
+		return static_branch_likely(&we_vec_avx2);
+	return level < WHATENC_VEC_SSE2 || static_branch_likely(&we_vec_sse2);
+}
+
+size_t we_vec_ascii_copy(u8 *dst, const u8 *src, size_t n);
+#define WE_VEC_UTF8_TO_UTF16	0	/* we_vec_convert()'s conversions */
+#define WE_VEC_UTF16_TO_UTF8	1
+#define WE_VEC_SB_TO_UTF8	2	/* we_vec_sb_decode() */
+size_t we_vec_convert(int conv, u8 *dst, const u8 *src, size_t n,
+		      size_t *out, bool be);
+size_t we_vec_sb_decode(u8 *dst, size_t room, const u8 *src, size_t n,
+			size_t *out, const u32 *high, const u8 *planes);
+
+/* ---- the kernels (vec_x86.c) ----------------------------------------- */
 
 /*
  * The kernels. All return a count of input bytes (a multiple of their

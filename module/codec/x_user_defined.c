@@ -5,7 +5,7 @@
  * Encoding Standard, "x-user-defined": bytes 0x80-0xFF are the code
  * points U+F780-U+F7FF and back. The decoder never fails.
  */
-#include "internal.h"
+#include "steps.h"
 
 /*
  * Fast paths. Bytes 0x80-0xFF are U+F780-U+F7FF, i.e. U+F700 + byte,

@@ -34,7 +34,7 @@
  * caller's buffer, compared ASCII case-insensitively, which is what the
  * prescan's lowercasing of A-Z amounts to.
  */
-#include "internal.h"
+#include "text.h"
 #include "infra.h"
 #include "whatenc_detect.h"
 #include "prescan.h"

@@ -43,7 +43,7 @@
  * certain, only UTF-8 validity is checked, and should it fail the other
  * candidates resume from the next block on.
  */
-#include "internal.h"
+#include "text.h"
 #include "infra.h"
 #include "whatenc_guess.h"
 

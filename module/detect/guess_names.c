@@ -7,7 +7,7 @@
  * content detector judges them together: each name is fed followed by a
  * newline, so that no byte pair spans two names.
  */
-#include "internal.h"
+#include "text.h"
 #include "whatenc_guess.h"
 
 /**

@@ -17,7 +17,7 @@
  * an XML declaration the BOM hides. Nothing is allocated; the state is a
  * few hundred bytes on the stack.
  */
-#include "internal.h"
+#include "text.h"
 #include "infra.h"
 #include "prescan.h"
 #include "whatenc_rules.h"
@@ -132,7 +132,7 @@ static bool wr_istarts(const u8 *p, size_t len, const char *lit)
 	size_t i;
 
 	for (i = 0; lit[i]; i++)
-		if (i >= len || we_ascii_lower(p[i]) != we_ascii_lower(lit[i]))
+		if (i >= len || tolower(p[i]) != tolower(lit[i]))
 			return false;
 	return true;
 }
@@ -531,7 +531,7 @@ static void wr_metas_utf16(struct wr *w)
 		if (c != '<')
 			continue;
 		for (k = 0; k < 4; k++)
-			if (we_ascii_lower(wr_unit(w, i + 1 + k, 2, be) & 0xff) !=
+			if (tolower(wr_unit(w, i + 1 + k, 2, be) & 0xff) !=
 			    (u8)"meta"[k] || wr_unit(w, i + 1 + k, 2, be) > 0x7f)
 				break;
 		c = wr_unit(w, i + 5, 2, be);

@@ -17,31 +17,25 @@
  * buffers (and in detect mode the look-ahead) are allocated when a call
  * first needs them and freed where the session goes idle holding
  * nothing: its stream was read to the end, RESET, CONFIGURE, a CONVERT
- * that finished a stream, an error state whose output was read. Each
- * allocation is charged to the opener's struct we_mem and fails with
- * -ENOBUFS beyond its cap, before any state changes; held output and
- * held look-ahead are never freed.
+ * that finished a stream, an error state whose output was read
+ * (session_buf.c). Detect mode's look-ahead: lookahead.c; the CONVERT
+ * ioctl: convert.c; what these files share: session_impl.h.
  */
 #include <linux/slab.h>
-#include <linux/mm.h>
 #include <linux/sched/signal.h>
 #include <linux/bug.h>
 #include <linux/build_bug.h>
 #include <linux/stddef.h>
 #include <linux/string.h>
-#include "session.h"
-#include "whatenc_guess.h"
+#include "session_impl.h"
+
 
 /*
  * The uapi flags and results are the API's own values (whatenc.h and
- * whatenc_detect.h alias them); what the buffers and the look-ahead need:
+ * whatenc_detect.h alias them); what the buffers need (the look-ahead's: lookahead.c):
  */
 static_assert(WE_WRITE_ROOM > WHATENC_PEND_MAX);
 static_assert(WE_BUF_MIN >= 2 * WE_WRITE_ROOM);
-static_assert(WHATENC_DETECT_LOOK_MARKUP >= WHATENC_DETECT_HTML_MAX);
-static_assert(WHATENC_DETECT_LOOK_MARKUP >= WHATENC_DETECT_XML_MAX);
-static_assert(WHATENC_DETECT_LOOK_MARKUP >= WHATENC_DETECT_CSS_MAX);
-static_assert(WHATENC_DETECT_LOOK_TEXT >= WHATENC_DETECT_LOOK_MARKUP);
 
 /*
  * The ABI layout, the same for i386 and x86_64 (no implicit padding:
@@ -59,7 +53,8 @@ static_assert(offsetof(struct whatenc_status, name) == 80);
 static_assert(offsetof(struct whatenc_status, detect_state) == 112);
 static_assert(offsetof(struct whatenc_status, detect_buffered) == 128);
 static_assert(offsetof(struct whatenc_status, detect_certain) == 132);
-static_assert(offsetof(struct whatenc_status, reserved) == 136);
+static_assert(offsetof(struct whatenc_status, mask) == 68);
+static_assert(offsetof(struct whatenc_status, replacements) == 136);
 static_assert(sizeof(struct whatenc_convert) == 72);
 static_assert(offsetof(struct whatenc_convert, flags) == 48);
 static_assert(offsetof(struct whatenc_convert, reserved) == 56);
@@ -69,21 +64,20 @@ static_assert(offsetof(struct whatenc_convert, reserved) == 56);
 #define WE_ENC_FLAGS	(WHATENC_CFG_ENC_HTML | WHATENC_CFG_ENC_UTF16)
 #define WE_DET_FLAGS	(WHATENC_CFG_DEC_FATAL | WHATENC_CFG_DETECT | \
 			 WHATENC_CFG_DETECT_TRANSPORT | WHATENC_CFG_DETECT_CONTENT)
-
 static bool is_utf16(int enc)
 {
 	return enc == WHATENC_UTF_16BE || enc == WHATENC_UTF_16LE;
 }
 
-static enum whatenc_ret we_step(struct we_session *s, struct whatenc_buf *b,
-				bool last)
+enum whatenc_ret we_step(struct we_session *s, struct whatenc_buf *b,
+			 bool last)
 {
 	if (s->direction == WHATENC_DIR_DECODE)
 		return whatenc_decode(&s->c.dec, b, last);
 	return whatenc_encode(&s->c.enc, b, last);
 }
 
-static void we_set_error(struct we_session *s, enum whatenc_ret r)
+void we_set_error(struct we_session *s, enum whatenc_ret r)
 {
 	s->state = WHATENC_STATE_ERROR;
 	s->err_kind = r;
@@ -103,111 +97,9 @@ static void we_clear(struct we_session *s)
 	s->cv_flush = false;
 	s->err_kind = 0;
 	memset(&s->err, 0, sizeof(s->err));
+	s->repl_done = 0;
 	s->out_start = 0;
 	s->out_end = 0;
-}
-
-static size_t we_ready(const struct we_session *s)
-{
-	return s->out_end - s->out_start;
-}
-
-/* Charge @n bytes to the user: -ENOBUFS beyond the cap. */
-static int we_charge(struct we_session *s, size_t n)
-{
-	unsigned long limit, used;
-
-	if (!s->mem)
-		return 0;
-	limit = READ_ONCE(*s->mem->limit);
-	used = atomic_long_add_return(n, &s->mem->used);
-	if (limit && used > limit &&
-	    !(s->mem->may_exceed && s->mem->may_exceed())) {
-		atomic_long_sub(n, &s->mem->used);
-		return -ENOBUFS;
-	}
-	return 0;
-}
-
-static void we_uncharge(struct we_session *s, size_t n)
-{
-	if (s->mem)
-		atomic_long_sub(n, &s->mem->used);
-}
-
-/* Allocate *@p (@n bytes) unless it is there: 0, -ENOBUFS or -ENOMEM. */
-static int we_buf_get(struct we_session *s, u8 **p, size_t n)
-{
-	int ret;
-
-	if (*p)
-		return 0;
-	ret = we_charge(s, n);
-	if (ret)
-		return ret;
-	*p = kvmalloc(n, GFP_KERNEL_ACCOUNT);
-	if (!*p) {
-		we_uncharge(s, n);
-		return -ENOMEM;
-	}
-	return 0;
-}
-
-static void we_buf_put(struct we_session *s, u8 **p, size_t n)
-{
-	if (!*p)
-		return;
-	kvfree(*p);
-	*p = NULL;
-	we_uncharge(s, n);
-}
-
-/* The output and bounce buffers, which every conversion needs. */
-static int we_bufs_get(struct we_session *s)
-{
-	int ret = we_buf_get(s, &s->out, s->out_size);
-
-	return ret ? ret : we_buf_get(s, &s->bounce, s->bounce_size);
-}
-
-/* Does the look-ahead hold input of the current stream? */
-static bool we_look_held(const struct we_session *s)
-{
-	if (s->det_rearm)
-		return false;	/* the stream ended: stale bytes */
-	if (s->det_state == WHATENC_DETSTATE_PENDING)
-		return s->look_len;
-	return s->det_state == WHATENC_DETSTATE_DONE &&
-	       s->look_pos != s->look_len;
-}
-
-/*
- * Free the buffers that hold nothing (where the session goes idle):
- * held output, an unfinished flush and held look-ahead stay.
- */
-static void we_bufs_release(struct we_session *s)
-{
-	we_buf_put(s, &s->bounce, s->bounce_size);
-	if (!we_ready(s) && s->state != WHATENC_STATE_FLUSHING)
-		we_buf_put(s, &s->out, s->out_size);
-	if (!we_look_held(s))
-		we_buf_put(s, &s->look, WHATENC_DETECT_LOOK_TEXT);
-}
-
-/* Make the free space contiguous at the tail when the tail runs short. */
-static void we_compact(struct we_session *s)
-{
-	size_t n = we_ready(s);
-
-	if (!n) {
-		s->out_start = 0;
-		s->out_end = 0;
-	} else if (s->out_start &&
-		   s->out_size - s->out_end < s->out_size / 4) {
-		memmove(s->out, s->out + s->out_start, n);
-		s->out_start = 0;
-		s->out_end = n;
-	}
 }
 
 /*
@@ -215,8 +107,8 @@ static void we_compact(struct we_session *s)
  * look-ahead, which was counted in bytes_in when it was taken) into the
  * output buffer.
  */
-static enum whatenc_ret we_feed_from(struct we_session *s, const u8 *in,
-				     size_t len, bool last, size_t *consumed)
+enum whatenc_ret we_feed_from(struct we_session *s, const u8 *in,
+			      size_t len, bool last, size_t *consumed)
 {
 	struct whatenc_buf b = {
 		.in = in, .in_pos = 0, .in_size = len,
@@ -248,158 +140,6 @@ static enum whatenc_ret we_feed(struct we_session *s, size_t len, bool last,
 static int we_errno(const struct we_session *s)
 {
 	return s->err_kind == WHATENC_RES_UNSUPPORTED ? -EOPNOTSUPP : -EILSEQ;
-}
-
-static bool we_detecting(const struct we_session *s)
-{
-	return s->direction == WHATENC_DIR_DECODE &&
-	       (s->flags & WHATENC_CFG_DETECT);
-}
-
-/* Decoder flags once the encoding is known: the BOM is removed once. */
-static u32 we_det_dec_flags(const struct we_session *s)
-{
-	return (s->flags & WHATENC_CFG_DEC_FATAL) | WHATENC_BOM_SNIFF;
-}
-
-/* Start detecting again (a new stream): nothing held, label's decoder. */
-static void we_det_clear(struct we_session *s)
-{
-	s->det_rearm = false;
-	s->look_len = 0;
-	s->look_pos = 0;
-	memset(&s->det, 0, sizeof(s->det));
-	s->det_content = false;
-	s->det_confidence = 0;
-	if (!we_detecting(s)) {
-		s->det_state = WHATENC_DETSTATE_OFF;
-		return;
-	}
-	s->det_state = WHATENC_DETSTATE_PENDING;
-	/* the label was checked by CONFIGURE */
-	whatenc_decoder_init(&s->c.dec, s->encoding, we_det_dec_flags(s));
-}
-
-static size_t we_look_cap(const struct we_session *s)
-{
-	return s->det_format == WHATENC_DETECT_FMT_TEXT ?
-		WHATENC_DETECT_LOOK_TEXT : WHATENC_DETECT_LOOK_MARKUP;
-}
-
-/*
- * WHATENC_CFG_DETECT_CONTENT: where the rules ended at the label (or
- * found only ASCII, which may be ISO-2022-JP or UTF-16), the content
- * detector guesses from the look-ahead. Its state (about 1.2 KB) is
- * allocated for the moment; without memory the rules' answer stands.
- */
-static void we_detect_content(struct we_session *s, bool at_eof)
-{
-	struct whatenc_detection *d = &s->det;
-	struct whatenc_guess_result r;
-	struct whatenc_guess *g;
-
-	s->det_content = false;
-	s->det_confidence = 0;
-	if (!IS_ENABLED(CONFIG_WHATENC_GUESS) ||
-	    !(s->flags & WHATENC_CFG_DETECT_CONTENT) ||
-	    (d->source != WHATENC_SRC_FALLBACK &&
-	     !(d->source == WHATENC_SRC_VALIDITY &&
-	       (d->flags & WHATENC_DETECTED_ASCII))))
-		return;
-	g = kmalloc(sizeof(*g), GFP_KERNEL_ACCOUNT);
-	if (!g)
-		return;
-	whatenc_guess_init(g, -1);
-	whatenc_guess_feed(g, s->look, s->look_len);
-	whatenc_guess_result(g, at_eof, &r);
-	kfree(g);
-	if (r.kind != WHATENC_GUESS_TEXT)
-		return;
-	d->enc = r.enc;
-	s->det_content = true;
-	s->det_confidence = r.confidence;
-}
-
-/*
- * Run whatenc_detect() on the look-ahead. Decides when the answer can
- * no longer change, when the look-ahead is full, or at @at_eof. Returns
- * 0 (decided or still pending) or -EOPNOTSUPP (unsupported: error state).
- */
-static int we_detect_run(struct we_session *s, bool at_eof)
-{
-	struct whatenc_detect_opts o = { 0 };
-	struct whatenc_detection *d = &s->det;
-	int r;
-
-	if (s->flags & WHATENC_CFG_DETECT_TRANSPORT) {
-		o.flags = WHATENC_DETECT_TRANSPORT;
-		o.transport = s->encoding;
-	} else if (s->det_format == WHATENC_DETECT_FMT_CSS) {
-		o.flags = WHATENC_DETECT_REFERRER;
-		o.referrer = s->encoding;
-	} else {
-		o.flags = WHATENC_DETECT_FALLBACK;
-		o.fallback = s->encoding;
-	}
-	r = whatenc_detect(s->det_format, s->look, s->look_len, at_eof, &o, d);
-	if (r == -EAGAIN && s->look_len >= we_look_cap(s))
-		r = whatenc_detect(s->det_format, s->look, s->look_len, true,
-				   &o, d);
-	/*
-	 * Text: whatenc_detect() judges the bytes it is given, but more
-	 * bytes could still turn out not to be UTF-8, so only a certain
-	 * answer (BOM, transport) is taken before the look-ahead is full.
-	 */
-	if (!r && s->det_format == WHATENC_DETECT_FMT_TEXT && !at_eof &&
-	    !d->certain && s->look_len < we_look_cap(s))
-		r = -EAGAIN;
-	if (r == -EAGAIN)
-		return 0;
-	if (WARN_ON_ONCE(r)) {
-		/* cannot happen: the arguments were checked; use the label */
-		memset(d, 0, sizeof(*d));
-		d->enc = s->encoding;
-		d->source = WHATENC_SRC_FALLBACK;
-	}
-	if (d->unsupported) {
-		size_t off = d->unsupported == WHATENC_UNSUP_LABEL ?
-			     d->label_off : 0;
-		size_t len = d->unsupported == WHATENC_UNSUP_LABEL ?
-			     d->label_len : 4;
-
-		len = min3(len, sizeof(s->err.bytes), s->look_len - off);
-		s->det_state = WHATENC_DETSTATE_UNSUPPORTED;
-		s->state = WHATENC_STATE_ERROR;
-		s->err_kind = WHATENC_RES_UNSUPPORTED;
-		memset(&s->err, 0, sizeof(s->err));
-		s->err.offset = off;
-		s->err.len = len;
-		memcpy(s->err.bytes, s->look + off, len);
-		return -EOPNOTSUPP;
-	}
-	we_detect_content(s, at_eof);
-	whatenc_decoder_init(&s->c.dec, d->enc, we_det_dec_flags(s));
-	s->det_state = WHATENC_DETSTATE_DONE;
-	return 0;
-}
-
-/*
- * Decode what detection held. Returns the core's result; WHATENC_OUTPUT_FULL
- * while some is left.
- */
-static enum whatenc_ret we_det_drain(struct we_session *s)
-{
-	enum whatenc_ret r = WHATENC_INPUT_EMPTY;
-	size_t used;
-
-	if (s->det_state != WHATENC_DETSTATE_DONE || s->look_pos == s->look_len)
-		return WHATENC_INPUT_EMPTY;
-	r = we_feed_from(s, s->look + s->look_pos, s->look_len - s->look_pos,
-			 false, &used);
-	s->look_pos += used;
-	if (r == WHATENC_INPUT_EMPTY && s->look_pos != s->look_len)
-		r = WHATENC_OUTPUT_FULL;
-	return r;
 }
 
 /* Continue END_OF_STREAM. Returns -EILSEQ when the flush hit an error. */
@@ -683,6 +423,11 @@ int we_session_status(struct we_session *s, struct whatenc_status *st)
 	st->encoding = enc;
 	st->out_ready = we_ready(s);
 	st->buf_size = s->out_size;
+	st->mask = WHATENC_STATUS_REPLACEMENTS;
+	st->replacements = s->repl_done +
+		(s->direction == WHATENC_DIR_DECODE ?
+		 whatenc_decoder_replacements(&s->c.dec) :
+		 whatenc_encoder_unmappables(&s->c.enc));
 	if (s->state == WHATENC_STATE_ERROR) {
 		st->err_offset = s->err.offset;
 		st->err_kind = s->err_kind;
@@ -762,33 +507,11 @@ static ssize_t we_write_locked(struct we_session *s, struct iov_iter *from)
 			goto out;
 	}
 	/* detect mode: fill the look-ahead until the encoding is known */
-	while ((s->det_rearm || s->det_state == WHATENC_DETSTATE_PENDING) &&
-	       iov_iter_count(from)) {
-		size_t off = s->det_rearm ? 0 : s->look_len;
-		size_t n = copy_from_iter(s->look + off,
-					  min(iov_iter_count(from),
-					      we_look_cap(s) - off), from);
-
-		if (!n) {
-			if (!total)
-				ret = -EFAULT;
-			goto out;
-		}
-		if (s->det_rearm)
-			we_det_clear(s);
-		if (s->state == WHATENC_STATE_EOS)
-			s->state = WHATENC_STATE_STREAM;	/* a new stream */
-		s->look_len += n;
-		s->bytes_in += n;
-		total += n;
-		if (we_detect_run(s, false))
-			goto out;
-	}
-	if (s->det_state == WHATENC_DETSTATE_DONE) {
-		enum whatenc_ret r = we_det_drain(s);
-
-		if (r != WHATENC_INPUT_EMPTY)
-			goto out;	/* output full, or error state */
+	ret = we_look_write(s, from, &total);
+	if (ret) {
+		if (ret > 0)
+			ret = 0;	/* stops here, not an error */
+		goto out;
 	}
 	while (iov_iter_count(from)) {
 		size_t want = min(iov_iter_count(from), s->bounce_size);
@@ -948,155 +671,4 @@ __poll_t we_session_poll_mask(struct we_session *s)
 	if (we_writable(s))
 		mask |= EPOLLOUT | EPOLLWRNORM;
 	return mask;
-}
-
-/**
- * we_session_convert_check() - validate a WHATENC_IOC_CONVERT argument
- * @cv: kernel copy of the argument
- *
- * Return: 0 or -EINVAL.
- */
-int we_session_convert_check(const struct whatenc_convert *cv)
-{
-	if (cv->flags & ~WHATENC_CONVERT_LAST || cv->reserved[0] ||
-	    cv->reserved[1] || cv->in_pos > cv->in_size ||
-	    cv->out_pos > cv->out_size)
-		return -EINVAL;
-	return 0;
-}
-
-/**
- * we_session_convert() - WHATENC_IOC_CONVERT
- * @s:   session
- * @cv:  checked argument; positions and result are updated
- * @in:  the input, from @cv->in + @cv->in_pos (may be shorter than the
- *	rest of the input if the call has a size limit)
- * @out: the output space, from @cv->out + @cv->out_pos
- *
- * Works in chunks of the bounce buffer, converting into the (empty)
- * output buffer and copying out. When copying out faults, the chunk is
- * undone (the converter state is a plain struct, restored from a
- * snapshot), so a fault never loses or duplicates anything.
- *
- * Return: 0 (see @cv->result), or with nothing changed -EBUSY, -EILSEQ,
- * -EOPNOTSUPP (detect mode), -EFAULT, -ENOBUFS (the user's cap),
- * -ENOMEM or -EINTR (a fatal signal while waiting for the session).
- */
-int we_session_convert(struct we_session *s, struct whatenc_convert *cv,
-		       struct iov_iter *in, struct iov_iter *out)
-{
-	bool all_in = iov_iter_count(in) == cv->in_size - cv->in_pos;
-	bool last = (cv->flags & WHATENC_CONVERT_LAST) && all_in;
-	u64 in_done = 0, out_done = 0;
-	u32 result = WHATENC_RES_OK;
-	int ret = 0;
-
-	if (mutex_lock_killable(&s->lock))
-		return -EINTR;
-	if (we_detecting(s)) {
-		ret = -EOPNOTSUPP;	/* detect mode: write() and read() */
-		goto unlock;
-	}
-	if (s->state == WHATENC_STATE_ERROR) {
-		ret = -EILSEQ;
-		goto unlock;
-	}
-	if (we_ready(s) || s->state == WHATENC_STATE_FLUSHING) {
-		ret = -EBUSY;
-		goto unlock;
-	}
-	ret = we_bufs_get(s);
-	if (ret)
-		goto unlock;
-	s->out_start = 0;
-	s->out_end = 0;
-	for (;;) {
-		/* first finish the stream an earlier LAST call ended */
-		bool flush_old = s->cv_flush;
-		size_t want = flush_old ? 0 :
-			      min(iov_iter_count(in), s->bounce_size);
-		size_t room = min(iov_iter_count(out), s->out_size);
-		size_t n, copied;
-		struct whatenc_buf b = {
-			.in = s->bounce, .out = s->out, .out_size = room,
-		};
-		typeof(s->c) snap = s->c;
-		bool chunk_last;
-		enum whatenc_ret r;
-
-		n = copy_from_iter(s->bounce, want, in);
-		if (n < want && !n) {
-			/* input faults right here */
-			if (!in_done && !out_done)
-				ret = -EFAULT;
-			result = WHATENC_RES_INTERRUPTED;
-			break;
-		}
-		chunk_last = flush_old ||
-			     (last && n == want && !iov_iter_count(in));
-		b.in_size = n;
-		r = we_step(s, &b, chunk_last);
-		copied = copy_to_iter(s->out, b.out_pos, out);
-		if (copied != b.out_pos) {
-			/* output faults: undo this chunk */
-			iov_iter_revert(out, copied);
-			iov_iter_revert(in, n);
-			s->c = snap;
-			if (!in_done && !out_done)
-				ret = -EFAULT;
-			result = WHATENC_RES_INTERRUPTED;
-			break;
-		}
-		iov_iter_revert(in, n - b.in_pos);
-		in_done += b.in_pos;
-		out_done += b.out_pos;
-		s->bytes_in += b.in_pos;
-		s->bytes_out += b.out_pos;
-		if (r == WHATENC_MALFORMED || r == WHATENC_UNMAPPABLE) {
-			we_set_error(s, r);
-			result = r;
-			break;
-		}
-		if (flush_old && r == WHATENC_INPUT_EMPTY) {
-			s->cv_flush = false;	/* now the new input */
-			s->stream_start = s->bytes_in;
-			continue;
-		}
-		if (r == WHATENC_OUTPUT_FULL) {
-			/* the stream has ended; its flush goes on next time */
-			if (chunk_last && b.in_pos == n && !iov_iter_count(in))
-				s->cv_flush = true;
-			if (room == iov_iter_count(out) + b.out_pos) {
-				result = WHATENC_RES_OUTPUT_FULL;
-				break;
-			}
-		} else if (!iov_iter_count(in)) {
-			if (chunk_last)
-				s->stream_start = s->bytes_in;
-			else if (!all_in || n < want)
-				result = WHATENC_RES_INTERRUPTED;
-			break;
-		} else if (n < want) {
-			continue;	/* the next copy finds the fault */
-		}
-		if (signal_pending(current)) {
-			result = WHATENC_RES_INTERRUPTED;
-			break;
-		}
-		cond_resched();
-	}
-	if (!ret) {
-		if (s->state == WHATENC_STATE_EOS && (in_done || out_done))
-			s->state = WHATENC_STATE_STREAM;
-		cv->in_pos += in_done;
-		cv->out_pos += out_done;
-		cv->result = result;
-	}
-	s->out_start = 0;
-	s->out_end = 0;
-	if (!ret && last && result == WHATENC_RES_OK)
-		we_bufs_release(s);	/* the stream is finished */
-unlock:
-	mutex_unlock(&s->lock);
-	return ret;
 }

@@ -79,6 +79,12 @@ struct we_session {
 	bool cv_flush;
 	u32 err_kind;
 	struct whatenc_error err;
+	/*
+	 * replacements of the converters detect mode set up again (a new
+	 * stream, a decision) since CONFIGURE or RESET; the one in use
+	 * counts the rest (whatenc_status.replacements)
+	 */
+	u64 repl_done;
 
 	/* buffer memory: charged to @mem (we_mem's @may_exceed decides) */
 	struct we_mem *mem;

@@ -24,7 +24,7 @@
  * the output fails with -ENOSPC. See "DOC: name and WTF-8 helpers" in
  * whatenc.h.
  */
-#include "internal.h"
+#include "text.h"
 #include "whatenc_names.h"
 
 #define WE_INT_MAX	((size_t)(~0u >> 1))

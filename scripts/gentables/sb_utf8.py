@@ -11,7 +11,7 @@ cost 896 bytes of .rodata per encoding instead.
 
 Rows: those of tables_single_byte.h (WE_SB_<encoding>, ISO-8859-8-I
 sharing ISO-8859-8's), then one for x-user-defined (U+F780 + byte - 0x80),
-WE_SB_ROW_XUD (internal.h)."""
+WE_SB_ROW_XUD (module/codec/family.h)."""
 
 import common
 import single_byte

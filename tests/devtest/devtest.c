@@ -523,7 +523,8 @@ static void test_status_fields(void)
 	status(fd, &st);
 	CHECK(st.encoding == WHATENC_UTF_16BE && !strcmp(st.name, "UTF-16BE"),
 	      "sniffed %s", st.name);
-	CHECK(st.reserved0 == 0 && !st.reserved[0] && !st.detect_state &&
+	CHECK(st.mask == WHATENC_STATUS_REPLACEMENTS && !st.replacements &&
+	      !st.detect_state &&
 	      !st.detect_encoding && !st.detect_source &&
 	      !st.detect_unsupported && !st.detect_buffered &&
 	      !st.detect_certain && !st.detect_flags && !st.detect_bom_len &&
@@ -546,6 +547,81 @@ static int cfg_detect(int fd, const char *label, unsigned int fmt,
 	c.flags = WHATENC_CFG_DETECT | flags;
 	c.format = fmt;
 	return ioctl(fd, WHATENC_IOC_CONFIGURE, &c) ? -errno : 0;
+}
+
+/*
+ * whatenc_status.replacements. The counts are the Encoding Standard's
+ * (one U+FFFD per maximal subpart in UTF-8; Python's
+ * b"a\xffb\xc3(\xe3\x81".decode("utf-8", "replace") has 3 as well)
+ * and "日本".encode("iso-8859-2", "xmlcharrefreplace") writes 2
+ * character references.
+ */
+static void test_replacements(void)
+{
+	static const char bad[] = "a\377b\xc3(\xe3\x81";	/* 3 errors */
+	static const char nihon[] = "\xe6\x97\xa5\xe6\x9c\xac";	/* U+65E5 U+672C */
+	struct whatenc_convert cv;
+	struct whatenc_status st;
+	char buf[256];
+	int fd = xopen(O_NONBLOCK);
+
+	/* write()/read(), two streams: the count goes on until RESET */
+	CHECK(cfg(fd, "utf-8", WHATENC_DIR_DECODE, 0, NULL) == 0, "cfg utf-8");
+	CHECK(xwrite(fd, bad, sizeof(bad) - 1) == sizeof(bad) - 1 &&
+	      ioctl(fd, WHATENC_IOC_END_OF_STREAM) == 0, "stream 1");
+	status(fd, &st);
+	CHECK(st.mask == WHATENC_STATUS_REPLACEMENTS && st.replacements == 3,
+	      "stream 1: %llu replacements", (unsigned long long)st.replacements);
+	while (xread(fd, buf, sizeof(buf)) > 0)
+		;
+	/* C0: not a BOM's first byte, which sniffing would hold */
+	CHECK(xwrite(fd, "x\xc0", 2) == 2, "stream 2");
+	status(fd, &st);
+	CHECK(st.replacements == 4, "stream 2: %llu replacements",
+	      (unsigned long long)st.replacements);
+	CHECK(ioctl(fd, WHATENC_IOC_RESET) == 0, "reset");
+	status(fd, &st);
+	CHECK(st.replacements == 0, "reset: %llu", (unsigned long long)st.replacements);
+
+	/* fatal mode: the error state, no count */
+	CHECK(cfg(fd, "utf-8", WHATENC_DIR_DECODE, WHATENC_CFG_DEC_FATAL,
+		  NULL) == 0, "cfg fatal");
+	CHECK(xwrite(fd, "\xc0", 1) == 1, "fatal write");
+	status(fd, &st);
+	CHECK(st.state == WHATENC_STATE_ERROR && st.replacements == 0,
+	      "fatal: state %u, %llu", st.state,
+	      (unsigned long long)st.replacements);
+
+	/* CONVERT, encoding in html mode: character references */
+	CHECK(cfg(fd, "latin2", WHATENC_DIR_ENCODE, WHATENC_CFG_ENC_HTML,
+		  NULL) == 0, "cfg latin2 html");
+	memset(&cv, 0, sizeof(cv));
+	cv.in = (uintptr_t)nihon;
+	cv.in_size = sizeof(nihon) - 1;
+	cv.out = (uintptr_t)buf;
+	cv.out_size = sizeof(buf);
+	cv.flags = WHATENC_CONVERT_LAST;
+	CHECK(ioctl(fd, WHATENC_IOC_CONVERT, &cv) == 0 &&
+	      cv.result == WHATENC_RES_OK && cv.out_pos == 16 &&
+	      !memcmp(buf, "&#26085;&#26412;", 16), "html convert");
+	status(fd, &st);
+	CHECK(st.replacements == 2, "html: %llu references",
+	      (unsigned long long)st.replacements);
+
+	/* detect mode: each stream's decoder is new, the count is not */
+	CHECK(cfg_detect(fd, "utf-8", WHATENC_DETECT_FMT_TEXT, 0) == 0,
+	      "cfg detect");
+	CHECK(xwrite(fd, "\xef\xbb\xbf\xff", 4) == 4 &&
+	      ioctl(fd, WHATENC_IOC_END_OF_STREAM) == 0, "detect stream 1");
+	while (xread(fd, buf, sizeof(buf)) > 0)
+		;
+	CHECK(xwrite(fd, "\xef\xbb\xbfx\xff\xff", 6) == 6 &&
+	      ioctl(fd, WHATENC_IOC_END_OF_STREAM) == 0, "detect stream 2");
+	status(fd, &st);
+	CHECK(st.detect_state == WHATENC_DETSTATE_DONE && st.replacements == 3,
+	      "detect: state %u, %llu replacements", st.detect_state,
+	      (unsigned long long)st.replacements);
+	close(fd);
 }
 
 /* Detect mode end to end; expected bytes from the standards. */
@@ -575,7 +651,7 @@ static void test_detect(void)
 	      !strcmp(st.name, "Shift_JIS") &&
 	      st.detect_source == WHATENC_DETSRC_META &&
 	      st.detect_certain == 0 && st.detect_bom_len == 0 &&
-	      st.detect_confidence == 0 && st.reserved[0] == 0,
+	      st.detect_confidence == 0 && st.replacements == 0,
 	      "meta status: state %u enc %u src %u", st.detect_state,
 	      st.detect_encoding, st.detect_source);
 	CHECK(ioctl(fd, WHATENC_IOC_END_OF_STREAM) == 0, "eos");
@@ -1249,6 +1325,7 @@ int main(int argc, char **argv)
 	test_configure();
 	test_status_fields();
 	test_detect();
+	test_replacements();
 	test_detect_content();
 	test_rw_faults();
 	test_short_nonblock_poll();

@@ -19,6 +19,9 @@ static_assert(sizeof(struct whatenc_configure) == 144, "configure size");
 static_assert(sizeof(struct whatenc_status) == 144, "status size");
 static_assert(sizeof(struct whatenc_convert) == 72, "convert size");
 static_assert(offsetof(struct whatenc_status, state) == 32, "status.state");
+static_assert(offsetof(struct whatenc_status, mask) == 68, "status.mask");
+static_assert(offsetof(struct whatenc_status, replacements) == 136,
+	      "status.replacements");
 static_assert(offsetof(struct whatenc_convert, flags) == 48, "convert.flags");
 
 int main(void)
@@ -47,7 +50,7 @@ int main(void)
 	F(whatenc_status, err_kind);
 	F(whatenc_status, err_cp);
 	F(whatenc_status, err_len);
-	F(whatenc_status, reserved0);
+	F(whatenc_status, mask);
 	F(whatenc_status, err_bytes);
 	F(whatenc_status, name);
 	F(whatenc_status, detect_state);
@@ -59,7 +62,7 @@ int main(void)
 	F(whatenc_status, detect_flags);
 	F(whatenc_status, detect_bom_len);
 	F(whatenc_status, detect_confidence);
-	F(whatenc_status, reserved);
+	F(whatenc_status, replacements);
 	printf("struct whatenc_convert: size %zu\n",
 	       sizeof(struct whatenc_convert));
 	F(whatenc_convert, in);

@@ -69,22 +69,24 @@ $(FUZZ_OUT)/bin/$(word 1,$(1)): tests/fuzz/fuzz_codec.c $(FUZZ_DEPS)
 endef
 $(foreach c,$(FUZZ_CODECS),$(eval $(call fuzz_codec_rule,$(subst :, ,$(c)))))
 
-# The session target: the real module/session.c, compiled in userspace
+# The session target: the real session layer (module/kernel/session.c and
+# the files it is split into, session_impl.h), compiled in userspace
 # against tests/fuzz/kshim/ (a few kernel definitions) with coverage, and
 # linked with the core like every target.
-FUZZ_SESSION_SRC := $(firstword $(wildcard module/session.c module/*/session.c))
+FUZZ_SESSION_SRCS := $(addprefix module/kernel/,session.c session_buf.c lookahead.c convert.c)
+FUZZ_SESSION_OBJS := $(patsubst module/kernel/%.c,$(FUZZ_OUT)/obj/session/%.o,$(FUZZ_SESSION_SRCS))
 FUZZ_SESSION_INC := -Itests/fuzz/kshim $(WHATENC_INCLUDES) -Iuapi
-$(FUZZ_OUT)/obj/session.o: $(FUZZ_SESSION_SRC) $(WHATENC_HEADERS) \
+$(FUZZ_SESSION_OBJS): $(FUZZ_OUT)/obj/session/%.o: module/kernel/%.c $(WHATENC_HEADERS) \
 		$(wildcard tests/fuzz/kshim/*.h tests/fuzz/kshim/*/*.h tests/fuzz/kshim/*/*/*.h) \
 		tests/fuzz/rules.mk
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(subst fuzzer$(comma),fuzzer-no-link$(comma),$(FUZZ_CFLAGS)) \
 		$(FUZZ_SESSION_INC) -c -o $@ $<
 
-$(FUZZ_OUT)/bin/session: tests/fuzz/fuzz_session.c $(FUZZ_OUT)/obj/session.o $(FUZZ_DEPS)
+$(FUZZ_OUT)/bin/session: tests/fuzz/fuzz_session.c $(FUZZ_SESSION_OBJS) $(FUZZ_DEPS)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_HARNESS) $(FUZZ_SESSION_INC) -o $@ $< \
-		$(FUZZ_OUT)/obj/session.o $(FUZZ_CORE)
+		$(FUZZ_SESSION_OBJS) $(FUZZ_CORE)
 
 $(FUZZ_OUT)/bin/%: tests/fuzz/fuzz_%.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)

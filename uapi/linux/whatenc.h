@@ -175,6 +175,9 @@ struct whatenc_configure {
 #define WHATENC_RES_INTERRUPTED	4	/* CONVERT: stopped early, call again */
 #define WHATENC_RES_UNSUPPORTED	5	/* detect: encoding not supported */
 
+/* whatenc_status.mask: the optional fields filled in */
+#define WHATENC_STATUS_REPLACEMENTS	0x01	/* @replacements */
+
 /* whatenc_status.detect_state */
 #define WHATENC_DETSTATE_OFF		0	/* not in detect mode */
 #define WHATENC_DETSTATE_PENDING	1	/* buffering input, no answer yet */
@@ -221,7 +224,9 @@ struct whatenc_configure {
  *	the BOM, pattern or label, @err_offset where it starts)
  * @err_cp:       unmappable code point (encoders), else 0
  * @err_len:      number of bytes in @err_bytes, at most 4
- * @reserved0:    0
+ * @mask:         WHATENC_STATUS_* bits: which of the fields added after
+ *	the first release are filled in (0 from a module older than them:
+ *	those fields are 0 then, as they were reserved)
  * @err_bytes:    the offending input bytes (an unmappable code point
  *	as UTF-8): the first @err_len (at most 4) bytes; the rest is 0
  * @name:         canonical name of @encoding, NUL-terminated
@@ -237,7 +242,13 @@ struct whatenc_configure {
  * @detect_bom_len: length of the BOM found (removed from the output)
  * @detect_confidence: source WHATENC_DETSRC_CONTENT: the guess's
  *	confidence, 0-100 (see whatenc_guess_result); else 0
- * @reserved:     0
+ * @replacements: with WHATENC_STATUS_REPLACEMENTS in @mask: the errors
+ *	the session's converter replaced since CONFIGURE or RESET, in all
+ *	its streams (CONVERT, write() and detect mode alike): decoding, each
+ *	U+FFFD written for malformed input (not one the input encodes);
+ *	encoding in html mode, each "&#NNNN;" written for an unmappable code
+ *	point. Always 0 in fatal mode, where the error state reports the
+ *	error instead. Non-zero means the output is not the input's text.
  */
 struct whatenc_status {
 	__u64 bytes_in;
@@ -253,7 +264,7 @@ struct whatenc_status {
 	__u32 err_kind;
 	__u32 err_cp;
 	__u32 err_len;
-	__u32 reserved0;
+	__u32 mask;
 	__u8 err_bytes[8];
 	char name[WHATENC_NAME_MAX];
 	__u32 detect_state;
@@ -265,7 +276,7 @@ struct whatenc_status {
 	__u8 detect_flags;
 	__u8 detect_bom_len;
 	__u8 detect_confidence;
-	__u64 reserved[1];
+	__u64 replacements;
 };
 
 /* whatenc_convert.flags */

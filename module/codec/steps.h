@@ -1,0 +1,508 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * steps.h - the engine's loops, inlined into each family
+ *
+ * we_decode_steps() and we_encode_steps() run a family's spec steps
+ * over a buffer: sequences, ASCII runs, the fast paths between
+ * characters, the error modes, held output (family.h has the contract).
+ * They are the engine's: their out-of-line parts are in engine.c
+ * (we_step_result(), we_step_eof(), we_enc_malformed(), we_dec_error(),
+ * we_unmappable()). They live in this header rather than in engine.c
+ * because each family instantiates them with its own constant step,
+ * fast path and options, always inlined, so that no indirect call is
+ * left per byte: a loop in engine.c calling the steps through a
+ * family's pointers would make one per byte. The same holds for the
+ * fast-path loops below (we_dec_fast(), we_enc_fast_words(), ...) and
+ * the macros that assemble a family from its steps (WE_STEP_FAMILY(),
+ * WE_TWO_BYTE_FAMILY()). Only engine.c and the families' files include
+ * it; detection, file names and the vector dispatch do not.
+ */
+#ifndef WHATENC_STEPS_H
+#define WHATENC_STEPS_H
+
+#include "family.h"
+
+/* ---- encoder loops --------------------------------------------------- */
+
+/*
+ * Encoders: the next input code point (@wtf8: WTF-8 input). Returns
+ * WE_NEED_MORE when this buffer is used up (at the end of the stream a
+ * truncated sequence is malformed). Malformed input gives U+FFFD in html
+ * mode; in fatal mode it gives WE_MALFORMED with e->err.len/bytes set,
+ * and the family must return WHATENC_MALFORMED.
+ */
+u32 we_enc_malformed(struct whatenc_encoder *e);
+
+static __always_inline u32 we_enc_next(struct whatenc_encoder *e,
+				       struct whatenc_buf *b, bool last,
+				       bool wtf8)
+{
+	u32 cp = we_utf8_read_any(&e->in, b, wtf8);
+
+	if (likely(cp < WE_MALFORMED))
+		return cp;
+	if (cp == WE_NEED_MORE && (!last || !e->in.needed))
+		return WE_NEED_MORE;
+	return we_enc_malformed(e);
+}
+
+/*
+ * Fast path of the two-byte encoders: ASCII runs and complete two- and
+ * three-byte UTF-8 characters that have a two-byte form, while at least
+ * 4 input bytes (each character read as one word) and 2 output bytes
+ * (4 with @take_ascii) remain. Anything else (four-byte UTF-8, malformed
+ * input, unmappable code points) is left to the general path
+ * of we_encode_two_byte(), which handles it and comes back here. Runs
+ * where hweight32() is POPCNT (we_popcnt_usable(): not in userspace on
+ * a CPU without it, where the general path does it all), so the rank
+ * lookups have the bare instruction, without a test.
+ *
+ * @take_ascii (EUC-KR: Korean prose is words of Hangul separated by
+ * single spaces, and the branch on "ASCII or not" before each character
+ * is mispredicted at the end of every word): a three-byte character
+ * takes the byte after it along when that is ASCII, without a branch,
+ * its code and that byte one 32-bit store (the fourth byte scratch),
+ * the positions advanced by a computed length.
+ */
+static __always_inline void we_enc_fast_two_byte_any(struct whatenc_buf *b,
+						     u16 (*lookup)(u32 cp),
+						     bool take_ascii)
+{
+	const u8 *in = b->in;
+	u8 *out = b->out;
+	/* locals: the byte stores below could alias *b */
+	const size_t in_size = b->in_size, out_size = b->out_size;
+	const size_t room = take_ascii ? 4 : 2;
+	size_t ip = b->in_pos, op = b->out_pos;
+	/* the last positions with 4 bytes to read and room for @room */
+	const size_t in_last = in_size - 4, out_last = out_size - room;
+	u32 cp3;
+
+	if (in_size < 4 || out_size < room || !we_popcnt_usable())
+		return;
+	while (ip <= in_last && op <= out_last) {
+		unsigned int len;
+		u32 cp, w;
+		u16 code;
+
+		if (in[ip] < 0x80) {
+			if (ip + 4 > in_last || op + 8 - room > out_last ||
+			    !we_ascii_short(in, &ip, out, &op))
+				we_ascii_enc_fast(in, &ip, in_size, out, &op,
+						  out_size);
+			continue;
+		}
+		w = get_unaligned_le32(in + ip);
+		len = we_utf8_23w(in + ip, w, &cp);
+		if (!len)
+			break;
+		code = lookup(cp);
+		if (!code)
+			break;
+		if (take_ascii && len == 3) {
+			/* -1 if byte 3 is not ASCII, else 0: taken along */
+			long nb = (s32)w >> 31;
+
+			put_unaligned_le32(__builtin_bswap16(code) |
+					   (w >> 24) << 16, out + op);
+			ip += 4 + nb;
+			op += 3 + nb;
+			continue;
+		}
+		put_unaligned_be16(code, out + op);
+		op += 2;
+		ip += len;
+	}
+	/* a last 3-byte character (a name's): not left to the general path */
+	if (in_size - ip == 3 && out_size - op >= 2 &&
+	    we_utf8_23(in + ip, &cp3) == 3) {
+		u16 code = lookup(cp3);
+
+		if (code) {
+			put_unaligned_be16(code, out + op);
+			op += 2;
+			ip += 3;
+		}
+	}
+	b->in_pos = ip;
+	b->out_pos = op;
+}
+
+static __always_inline void we_enc_fast_two_byte(struct whatenc_buf *b,
+						 u16 (*lookup)(u32 cp))
+{
+	we_enc_fast_two_byte_any(b, lookup, false);
+}
+
+/*
+ * Store a fast path's @code at @p: one byte if @single and @code is below
+ * 0x100, else two, high byte first (room for two). Returns the count.
+ */
+static __always_inline unsigned int we_put_code(u8 *p, u16 code, bool single)
+{
+	if (single && unlikely(code < 0x100)) {
+		*p = code;
+		return 1;
+	}
+	put_unaligned_be16(code, p);
+	return 2;
+}
+
+/*
+ * The bulk of a two-byte encoder's fast path, for prose that mixes ASCII
+ * with three-byte characters (CJK). A step at an ASCII byte stores the
+ * next 8 input bytes to the output and moves both positions past their
+ * ASCII ones (a space, a short run: no branch on how much ASCII there
+ * is, nor on its end, which the CPU mispredicts on text it has not
+ * learnt), then encodes the character there; after a word all ASCII, the
+ * next word. A step at a character encodes it (in runs of characters the
+ * next position is known before the bytes are read: no word and no
+ * count on that path). A @lookup value below 0x100 is one byte (if
+ * @single: Shift_JIS's half-width katakana), else two. Stops, with both
+ * positions at the character, at what @lookup has no code for and at
+ * input that is not 2- or 3-byte UTF-8 (for the general path), and where
+ * fewer than 11 input bytes (the word, then a character up to 7 bytes
+ * on) or 10 output bytes remain (for the caller's tail). Runs where
+ * hweight32() is POPCNT, as we_enc_fast_two_byte_any().
+ */
+static __always_inline void we_enc_fast_words(struct whatenc_buf *b,
+					      u16 (*lookup)(u32 cp),
+					      bool single)
+{
+	const u8 *in = b->in;
+	u8 *out = b->out;
+	const size_t in_size = b->in_size, out_size = b->out_size;
+	size_t ip = b->in_pos, op = b->out_pos;
+	size_t last;
+
+	if (in_size < 11 || out_size < 10 || op > out_size - 10 ||
+	    !we_popcnt_usable())
+		return;
+	/*
+	 * No step writes more bytes than it reads (8 for 8, 2 or 1 for 2 or
+	 * 3), so while ip moves at most out_size - 10 - op on, op stays at
+	 * most out_size - 10: one test a step for both ends.
+	 */
+	last = ip + (out_size - 10 - op);
+	if (last > in_size - 11)
+		last = in_size - 11;
+	while (ip <= last) {
+		unsigned int k, len;
+		u64 w, m;
+		u32 cp;
+		u16 code;
+
+		if (in[ip] < 0x80) {
+			memcpy(&w, in + ip, 8);
+			memcpy(out + op, &w, 8);
+			m = w & 0x8080808080808080ull;
+			if (!m) {
+				ip += 8;
+				op += 8;
+				continue;
+			}
+			k = we_first_high_byte(m);
+			ip += k;
+			op += k;
+		}
+		/* surrogates pass: @lookup has none, so it stops there */
+		len = we_utf8_23w_any(in + ip, get_unaligned_le32(in + ip), &cp, true);
+		if (unlikely(!len))
+			break;
+		/* below 0x10000: the lookups need not test it */
+		code = lookup(cp & 0xffff);
+		if (unlikely(!code))
+			break;
+		ip += len;
+		op += we_put_code(out + op, code, single);
+	}
+	b->in_pos = ip;
+	b->out_pos = op;
+}
+
+/* What the step loops do besides the steps: @opts of we_decode_steps()
+ * and we_encode_steps().
+ */
+#define WE_ASCII_RUNS	1u	/* ASCII-compatible: copy ASCII runs */
+#define WE_WTF8_IN	2u	/* the encoder reads WTF-8 (UTF-16) */
+
+/*
+ * A family's encoder step is the spec's encoder handler for one code
+ * point (not ASCII for the ASCII-compatible families' runs, never an
+ * error): it writes the bytes to @out (at most 4) and returns how many,
+ * or 0 for "error with code point" (unmappable). The engine's loop,
+ * we_encode_steps(), owns the rest: reading UTF-8 (we_enc_next(), with
+ * the error mode for malformed input), ASCII runs (@opts WE_ASCII_RUNS)
+ * and the family's optional fast path between characters, unmappable
+ * code points (we_unmappable()), held output. Always inlined with
+ * constant @step, @fast (NULL: none) and @opts.
+ */
+static __always_inline enum whatenc_ret
+we_encode_steps(struct whatenc_encoder *e, struct whatenc_buf *b, bool last,
+		unsigned int (*step)(struct whatenc_encoder *e, u32 cp, u8 *out),
+		void (*fast)(struct whatenc_encoder *e, struct whatenc_buf *b),
+		unsigned int opts)
+{
+	for (;;) {
+		enum whatenc_ret ret;
+		unsigned int n;
+		u8 out[4];
+		u32 cp;
+
+		if (!e->in.needed) {
+			if (fast)
+				fast(e, b);
+			if (opts & WE_ASCII_RUNS)
+				we_ascii_run(b);
+		}
+		if (b->out_pos == b->out_size && b->in_pos < b->in_size)
+			return WHATENC_OUTPUT_FULL;
+		cp = we_enc_next(e, b, last, opts & WE_WTF8_IN);
+		if (cp == WE_NEED_MORE)
+			return WHATENC_INPUT_EMPTY;
+		if (cp == WE_MALFORMED)
+			return WHATENC_MALFORMED;
+		if (likely(b->out_size - b->out_pos >= sizeof(out))) {
+			/* room for any step: straight to the output */
+			n = step(e, cp, b->out + b->out_pos);
+			b->out_pos += n;
+		} else {
+			n = step(e, cp, out);
+			if (n && !we_put_bytes(e, b, out, n))
+				return WHATENC_OUTPUT_FULL;
+		}
+		if (likely(n))
+			continue;
+		ret = we_unmappable(e, b, cp);
+		if (ret != WHATENC_INPUT_EMPTY)
+			return ret;
+	}
+}
+
+/* ---- decoder loops --------------------------------------------------- */
+
+/*
+ * The decoder loop of the step families: always inlined with constant
+ * @step, @fast (NULL: none), @opts and @eof, so no indirect call is left
+ * per byte. @eof: the family's own end of the stream inside a sequence
+ * (NULL: we_step_eof(), one error).
+ */
+static __always_inline enum whatenc_ret
+we_decode_steps(struct whatenc_decoder *d, struct whatenc_buf *b, bool last,
+		u32 (*step)(struct whatenc_decoder *d, u8 byte),
+		void (*fast)(struct whatenc_decoder *d, struct whatenc_buf *b),
+		unsigned int opts,
+		enum whatenc_ret (*eof)(struct whatenc_decoder *d,
+					struct whatenc_buf *b))
+{
+	enum whatenc_ret ret;
+	u32 r;
+	u8 byte;
+
+	while (b->in_pos < b->in_size) {
+		if (!d->seq_len && (fast || (opts & WE_ASCII_RUNS))) {
+			if (fast)
+				fast(d, b);
+			if (opts & WE_ASCII_RUNS) {
+				we_ascii_run(b);
+				if (b->in_pos < b->in_size &&
+				    b->in[b->in_pos] < 0x80)
+					return WHATENC_OUTPUT_FULL;
+			}
+			if (b->in_pos == b->in_size)
+				break;
+		}
+		byte = b->in[b->in_pos++];
+		d->seq[d->seq_len++] = byte;
+		r = step(d, byte);
+		if (r == WE_STEP_CONTINUE)
+			continue;
+		if (likely(r < 0x110000)) {
+			d->seq_len = 0;
+			if (!we_put_cp(d, b, r))
+				return WHATENC_OUTPUT_FULL;
+			continue;
+		}
+		ret = we_step_result(d, b, r);
+		if (ret != WHATENC_INPUT_EMPTY || d->replay_len)
+			return ret;
+	}
+	if (last && d->seq_len)
+		return eof ? eof(d, b) : we_step_eof(d, b);
+	return WHATENC_INPUT_EMPTY;
+}
+
+/*
+ * The decoders' fast paths, over local positions, while @min_in bytes of
+ * input and @room bytes of output (3 when every code point is in the BMP)
+ * remain: ASCII runs (@ascii), and for any other byte @code(p, n, &len),
+ * the code point of the complete code at @p (@n bytes readable) with its
+ * length in *len, or 0 for anything the steps must see, written as
+ * UTF-8. Stops at the first code it is not given.
+ *
+ * With @roomy (room for @room bytes per input byte) and 8 bytes left,
+ * an ASCII run that ends within its first word is copied by
+ * we_ascii_short(), without we_ascii_fast()'s byte loop whose end
+ * the CPU mispredicts (EUC-KR decode, 64 KiB of prose: 703 -> 1129
+ * MB/s, 22.92 -> 20.46 instructions per byte). Taking that step after
+ * every code unconditionally, instead of the branch on "ASCII or not",
+ * was slower (782 MB/s, 23.91; Shift_JIS 820 -> 663 MB/s): it makes the
+ * next code's position wait for the word's load and count, where the
+ * predicted branch lets the CPU run ahead. For the same reason a single
+ * ASCII byte followed by a non-ASCII one (the space between the words of
+ * Korean prose) is one byte copied, its length a constant, not a count
+ * from the word (EUC-KR decode, 64 KiB: 17.82 -> 16.87 instructions per
+ * byte, 1.03 -> 1.11 x encoding_rs).
+ */
+static __always_inline void
+we_dec_fast_loop(struct whatenc_buf *b, bool ascii, unsigned int min_in,
+		 unsigned int room,
+		 u32 (*code)(const u8 *p, size_t n, unsigned int *len),
+		 bool roomy)
+{
+	const u8 *in = b->in;
+	u8 *out = b->out;
+	size_t ip = b->in_pos, op = b->out_pos;
+	/* locals: the stores to out[] could alias *b */
+	const size_t in_size = b->in_size, out_size = b->out_size;
+
+	while (in_size - ip >= min_in && (roomy || out_size - op >= room)) {
+		unsigned int len;
+		u32 cp;
+
+		if (ascii && in[ip] < 0x80) {
+			/* one ASCII byte between codes (a space) */
+			if (roomy && (min_in >= 2 || in_size - ip >= 2) &&
+			    in[ip + 1] >= 0x80) {
+				out[op++] = in[ip++];
+				continue;
+			}
+			if (!roomy || in_size - ip < 8 ||
+			    !we_ascii_short(in, &ip, out, &op))
+				we_ascii_fast(in, &ip, in_size, out, &op,
+					      out_size);
+			continue;
+		}
+		cp = code(in + ip, in_size - ip, &len);
+		if (!cp)
+			break;
+		op += roomy ? we_utf8_write_roomy(out + op, cp) :
+			      we_utf8_write(out + op, cp);
+		ip += len;
+	}
+	b->in_pos = ip;
+	b->out_pos = op;
+}
+
+/*
+ * Every code reads a byte at least and writes @room bytes at most: with
+ * that much room for all the input left (@roomy: the usual case of an
+ * output sized for the input), the loop drops its output check per code
+ * (scripts/bench-instr, instructions per byte with the check and without:
+ * Shift_JIS decode 30.51 and 28.78, the dedicated loop before this one
+ * 28.76; GBK 24.02 and 23.18, Big5 28.58 and 26.99). One byte more
+ * than that is the scratch byte of we_utf8_write_roomy()'s 4-byte
+ * store (a Shift_JIS katakana byte, 3 bytes of output, the last input).
+ */
+static __always_inline void
+we_dec_fast(struct whatenc_buf *b, bool ascii, unsigned int min_in,
+	    unsigned int room,
+	    u32 (*code)(const u8 *p, size_t n, unsigned int *len))
+{
+	size_t out_left = b->out_size - b->out_pos;
+
+	if (out_left && (out_left - 1) / room >= b->in_size - b->in_pos)
+		we_dec_fast_loop(b, ascii, min_in, room, code, true);
+	else
+		we_dec_fast_loop(b, ascii, min_in, room, code, false);
+}
+
+/* What a two-byte family's decoder @lookup does: @flags of the below */
+#define WE_TB_PAIRS	1u	/* it can return WE_STEP_PAIR() (Big5) */
+#define WE_TB_ALL_LEADS	2u	/* it has rows of 0 for leads 0x80, 0xFF */
+
+/*
+ * The two-byte families' fast-path code (2 bytes readable): a complete
+ * two-byte code with a single code point. The same @lookup as the
+ * step's, with @flags WE_TB_*: pairs are left to the steps; without
+ * WE_TB_ALL_LEADS, the leads 0x80 and 0xFF are tested for first.
+ */
+static __always_inline u32
+we_two_byte_code(const u8 *p, unsigned int *len,
+		 u32 (*lookup)(u8 lead, u8 byte), unsigned int flags)
+{
+	u32 cp;
+
+	*len = 2;
+	if (!(flags & WE_TB_ALL_LEADS) && (p[0] == 0x80 || p[0] == 0xff))
+		return 0;
+	cp = lookup(p[0], p[1]);
+	return (flags & WE_TB_PAIRS) && cp >= 0x110000 ? 0 : cp;
+}
+
+/* ---- families from steps --------------------------------------------- */
+
+/*
+ * WE_STEP_FAMILY() - an ASCII-compatible family made of spec steps: its
+ * decoder runs @dstep (fast path @dfast, or NULL) in we_decode_steps(),
+ * its encoder @estep (fast path @efast, or NULL) in we_encode_steps();
+ * defines we_family_<@fam>.
+ */
+#define WE_STEP_FAMILY(fam, dstep, dfast, estep, efast)			\
+static enum whatenc_ret fam##_decode(struct whatenc_decoder *d,		\
+				     struct whatenc_buf *b, bool last)	\
+{									\
+	return we_decode_steps(d, b, last, dstep, dfast, WE_ASCII_RUNS, NULL); \
+}									\
+static enum whatenc_ret fam##_encode(struct whatenc_encoder *e,		\
+				     struct whatenc_buf *b, bool last)	\
+{									\
+	return we_encode_steps(e, b, last, estep, efast, WE_ASCII_RUNS); \
+}									\
+const struct we_family we_family_##fam = {				\
+	.decode = fam##_decode,						\
+	.encode = fam##_encode,						\
+}
+
+/*
+ * WE_TWO_BYTE_PARTS() - the parts of a two-byte family (Big5, EUC-KR)
+ * over its decoder @lookup (@flags: WE_TB_*, what it does) and
+ * its encoder @enc_lookup, the lead in d->s.<@fam>: the steps
+ * <@fam>_step() and <@fam>_enc_step() and the decoder's fast-path code
+ * <@fam>_code().
+ */
+#define WE_TWO_BYTE_PARTS(fam, lookup, flags, enc_lookup)		\
+static __always_inline u32 fam##_step(struct whatenc_decoder *d, u8 byte) \
+{									\
+	return we_two_byte_step(&d->s.fam.lead, byte, lookup);		\
+}									\
+static __always_inline u32						\
+fam##_code(const u8 *p, size_t n, unsigned int *len)			\
+{									\
+	return we_two_byte_code(p, len, lookup, flags);			\
+}									\
+static __always_inline unsigned int					\
+fam##_enc_step(struct whatenc_encoder *e, u32 cp, u8 *out)		\
+{									\
+	return we_two_byte_enc_step(cp, out, enc_lookup);		\
+}
+
+/*
+ * WE_TWO_BYTE_FAMILY() - a two-byte family with WE_TWO_BYTE_PARTS() and
+ * the generic fast paths, we_dec_fast() over <@fam>_code() and
+ * we_enc_fast_two_byte().
+ */
+#define WE_TWO_BYTE_FAMILY(fam, lookup, flags, enc_lookup)		\
+WE_TWO_BYTE_PARTS(fam, lookup, flags, enc_lookup)			\
+static void fam##_fast(struct whatenc_decoder *d, struct whatenc_buf *b) \
+{									\
+	we_dec_fast(b, true, 2, 4, fam##_code);				\
+}									\
+static void fam##_enc_fast(struct whatenc_encoder *e,			\
+			   struct whatenc_buf *b)			\
+{									\
+	we_enc_fast_two_byte(b, enc_lookup);				\
+}									\
+WE_STEP_FAMILY(fam, fam##_step, fam##_fast, fam##_enc_step, fam##_enc_fast)
+
+#endif /* WHATENC_STEPS_H */
