@@ -367,7 +367,7 @@ PC := $(B)/shlib/whatenc.pc
 # INCLUDEDIR/whatenc/linux/whatenc.h.
 PUBLIC_HDRS := $(wildcard module/include/*.h) userspace-lib/whatenc_lib.h
 INSTALLED_HDRS := $(addprefix $(INCLUDEDIR)/whatenc/,linux/whatenc.h \
-	$(filter-out whatenc_types.h,$(notdir $(PUBLIC_HDRS))))
+	$(filter-out whatenc_types.h whatenc_config.h,$(notdir $(PUBLIC_HDRS))))
 
 $(B)/pic/%.o: module/%.c
 	@mkdir -p $(@D)
