@@ -22,6 +22,7 @@
 #include <sys/types.h>
 #include <linux/types.h>	/* __poll_t, __u32 (the system's uapi) */
 #include "whatenc_types.h"
+#include "whatenc_config.h"	/* userspace: every CONFIG_WHATENC_* part */
 
 /* ---- what the harness controls ---- */
 extern int kshim_alloc_fail;	/* the next allocation fails if 1 */
@@ -35,8 +36,16 @@ extern long kshim_allocated;	/* bytes allocated now (leak check) */
 } while (0)
 
 /* ---- compiler and helpers ---- */
+#undef READ_ONCE
+#undef WRITE_ONCE
 #define READ_ONCE(x)		(x)
 #define WRITE_ONCE(x, v)	((x) = (v))
+/* IS_ENABLED() as the kernel's linux/kconfig.h has it (=y options only) */
+#define __ARG_PLACEHOLDER_1	0,
+#define __take_second_arg(__ignored, val, ...) val
+#define ____is_defined(arg1_or_junk) __take_second_arg(arg1_or_junk 1, 0)
+#define ___is_defined(val)	____is_defined(__ARG_PLACEHOLDER_##val)
+#define IS_ENABLED(option)	___is_defined(option)
 #define min(a, b)		((a) < (b) ? (a) : (b))
 #define max(a, b)		((a) > (b) ? (a) : (b))
 #define min3(a, b, c)		min(min(a, b), c)
