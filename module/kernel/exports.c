@@ -55,13 +55,7 @@ EXPORT_SYMBOL_NS_GPL(whatenc_name, WHATENC);
 EXPORT_SYMBOL_NS_GPL(whatenc_decoder_init, WHATENC);
 /* the NLS bridge (char2uni), kunit/api */
 EXPORT_SYMBOL_NS_GPL(whatenc_decode, WHATENC);
-/* the NLS bridge (uni2char), kunit/api */
-EXPORT_SYMBOL_NS_GPL(whatenc_encoder_init, WHATENC);
-/* the NLS bridge (uni2char), kunit/api */
-EXPORT_SYMBOL_NS_GPL(whatenc_encode, WHATENC);
-/* a whole buffer in one call, kunit/api */
-EXPORT_SYMBOL_NS_GPL(whatenc_decode_once, WHATENC);
-/* a whole buffer in one call, kunit/api */
+/* the NLS bridge (uni2char): a code point in one call, kunit/api */
 EXPORT_SYMBOL_NS_GPL(whatenc_encode_once, WHATENC);
 /* samples (an on-disk name to UTF-8), kunit/api */
 EXPORT_SYMBOL_NS_GPL(whatenc_name_decode, WHATENC);
@@ -89,10 +83,16 @@ EXPORT_SYMBOL_FOR_DEV(whatenc_decoder_reset);
 EXPORT_SYMBOL_IF_KUNIT(whatenc_encoder_max_out);
 /* the device (WHATENC_IOC_RESET), kunit/test_wpt.c, kunit/api */
 EXPORT_SYMBOL_FOR_DEV(whatenc_encoder_reset);
-/* kunit/test_engine.c, kunit/api */
-EXPORT_SYMBOL_IF_KUNIT(whatenc_decoder_replacements);
-/* kunit/test_engine.c, kunit/api */
-EXPORT_SYMBOL_IF_KUNIT(whatenc_encoder_unmappables);
+/* the device (its encoder), kunit/api */
+EXPORT_SYMBOL_FOR_DEV(whatenc_encoder_init);
+/* the device (its encoder), kunit/api */
+EXPORT_SYMBOL_FOR_DEV(whatenc_encode);
+/* a whole buffer in one call: kunit/test_oneshot.c, kunit/api */
+EXPORT_SYMBOL_IF_KUNIT(whatenc_decode_once);
+/* the device (WHATENC_IOC_STATUS), kunit/test_engine.c, kunit/api */
+EXPORT_SYMBOL_FOR_DEV(whatenc_decoder_replacements);
+/* the device (WHATENC_IOC_STATUS), kunit/test_engine.c, kunit/api */
+EXPORT_SYMBOL_FOR_DEV(whatenc_encoder_unmappables);
 /*
  * the device (a session's output encoding), kunit/test_labels.c,
  * kunit/api

@@ -144,8 +144,6 @@ int whatenc_nls_uni2char(enum whatenc_encoding enc, u16 uni, u8 *out,
 	}
 	if (uni >= 0xd800 && uni <= 0xdfff)
 		return -EINVAL;
-	if (whatenc_encoder_init(&e, enc, 0))
-		return -EINVAL;
 	b = (struct whatenc_buf){ .in = in, .out = bytes,
 				  .out_size = sizeof(bytes) };
 	if (uni < 0x800) {
@@ -158,7 +156,9 @@ int whatenc_nls_uni2char(enum whatenc_encoding enc, u16 uni, u8 *out,
 		in[2] = 0x80 | (uni & 0x3f);
 		b.in_size = 3;
 	}
-	if (whatenc_encode(&e, &b, true) != WHATENC_INPUT_EMPTY || !b.out_pos)
+	/* an encoding not built (module/Kconfig) is WHATENC_BUF_ERROR too */
+	if (whatenc_encode_once(&e, enc, 0, &b) != WHATENC_INPUT_EMPTY ||
+	    !b.out_pos)
 		return -EINVAL;
 	if ((int)b.out_pos > boundlen)
 		return -ENAMETOOLONG;
