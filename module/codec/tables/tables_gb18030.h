@@ -36,8 +36,10 @@
 #ifndef WHATENC_TABLES_GB18030_H
 #define WHATENC_TABLES_GB18030_H
 
-/* index gb18030 by lead - 0x80 and trail - 0x40: code point, all BMP;
- * 0 for the trails 0x7F and 0xFF and the leads 0x80 and 0xFF */
+/*
+ * index gb18030 by lead - 0x80 and trail - 0x40: code point, all BMP; 0 for the
+ * trails 0x7F and 0xFF and the leads 0x80 and 0xFF
+ */
 static const u16 gb18030_dec[24576] = {
 	0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000,
 	0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000,
@@ -3244,8 +3246,10 @@ static const u8 gb18030_rng_cp_hint[512] = {
 	197, 197, 197, 197, 197, 203, 203, 204,
 };
 
-/* encoder: code point -> lead << 8 | trail; of U+4E00..U+9FA5 only the
- * GB2312 ideographs, U+4E00's rank: */
+/*
+ * encoder: code point -> lead << 8 | trail; of U+4E00..U+9FA5 only the GB2312
+ * ideographs, U+4E00's rank:
+ */
 #define GB18030_IDEO_RANK 798
 static const u8 gb18030_enc_page[64] = {
 	0x00, 0x01, 0x27, 0x27, 0x27, 0x27, 0x27, 0x02, 0x03, 0x04, 0x27, 0x05,
