@@ -43,6 +43,8 @@ static const struct fast_case fast_cases[] = {
 #define FAST_MAX_IN	64
 #define FAST_MAX_OUT	(4 * FAST_MAX_IN + 16)
 #define FAST_GUARD	16
+/* a failing case: its level, encoding, code count, ASCII run, middle kind, ASCII run */
+#define FAST_CASE	"level %d enc %d: %u codes, %u ASCII, middle %d, %u ASCII: size %zu"
 
 /* One input, its expected output (replacement mode) and errors. */
 struct fast_input {
@@ -213,7 +215,7 @@ static unsigned int fast_shapes(struct wt_ctx *wt, const struct fast_case *c,
 		}
 		(*n)++;
 		if (!ok && fails++ < 3)
-			WT_FAIL("cjk_fast level %d enc %d: %u codes, %u ASCII, middle %d, %u ASCII: size %zu",
+			WT_FAIL("cjk_fast " FAST_CASE,
 				level, c->enc, ncodes, r1, kind, r2, size - 1);
 	}
 	return fails;
@@ -277,7 +279,7 @@ WT_CASE(cjk_fast_katakana)
 				for (size = 0; size <= 4 * f->len + 8; size++)
 					if (!fast_sized(c, f, size, buf, true) &&
 					    fails++ < 3)
-						WT_FAIL("cjk_fast level %d: %u codes, %u katakana: size %zu",
+						WT_FAIL("level %d: %u codes, %u katakana: size %zu",
 							level, ncodes, n, size);
 			}
 	}
@@ -362,7 +364,7 @@ WT_CASE(cjk_fast_encode)
 				ok = enc_sizes(c, f, buf, &size);
 				n++;
 				if (!ok && fails++ < 3)
-					WT_FAIL("cjk_fast encode level %d enc %d: %u codes, %u ASCII, middle %d, %u ASCII: size %zu",
+					WT_FAIL("cjk_fast encode " FAST_CASE,
 						level, c->enc, ncodes, r1, kind,
 						r2, size);
 			}
@@ -524,7 +526,7 @@ static unsigned int words_shapes(struct wt_ctx *wt, const struct words_case *c,
 		}
 		(*n)++;
 		if (!ok && fails++ < 3)
-			WT_FAIL("cjk_fast words level %d enc %d: %u codes, %u ASCII, middle %d, %u ASCII: size %zu",
+			WT_FAIL("cjk_fast words " FAST_CASE,
 				level, c->enc, ncodes, r1, kind, r2, size);
 	}
 	return fails;

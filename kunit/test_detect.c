@@ -438,6 +438,8 @@ static int run(const struct det_case *c, const u8 *buf, size_t len,
 	return whatenc_detect(c->fmt, buf, len, at_eof, &o, out);
 }
 
+#define DET_GOT	"enc=%d unsup=%d src=%d certain=%d"
+
 static void check_case(struct wt_ctx *wt, const struct det_case *c)
 {
 	struct whatenc_detection d;
@@ -445,7 +447,7 @@ static void check_case(struct wt_ctx *wt, const struct det_case *c)
 
 	if (r || (int)d.enc != c->enc || (int)d.unsupported != c->unsup ||
 	    (int)d.source != c->src || d.certain != c->certain)
-		WT_FAIL("%s: r=%d enc=%d unsup=%d src=%d certain=%d, expected enc=%d unsup=%d src=%d certain=%d",
+		WT_FAIL("%s: r=%d " DET_GOT ", expected " DET_GOT,
 			c->name, r, d.enc, d.unsupported, d.source, d.certain,
 			c->enc, c->unsup, c->src, c->certain);
 }
@@ -485,7 +487,7 @@ WT_CASE(detect_prefixes)
 				continue;
 			if (r || memcmp(&part, &full, sizeof(full))) {
 				if (bad++ < 10)
-					WT_FAIL("%s: prefix %zu: r=%d enc=%d src=%d, full enc=%d src=%d",
+					WT_FAIL("%s[:%zu]: r=%d enc=%d src=%d, full enc=%d src=%d",
 						c->name, k, r, part.enc,
 						part.source, full.enc,
 						full.source);

@@ -45,7 +45,8 @@ struct rule_case {
 #define META16 \
 	"<\0m\0e\0t\0a\0 \0c\0h\0a\0r\0s\0e\0t\0=\0u\0t\0f\0-\0001\0006\0>\0"
 #define XML16 \
-	"<\0?\0x\0m\0l\0 \0v\0e\0r\0s\0i\0o\0n\0=\0\"\0001\0.\0000\0\"\0 \0e\0n\0c\0o\0d\0i\0n\0g\0=\0\"\0U\0T\0F\0-\0001\0006\0\"\0?\0>\0<\0r\0/\0>\0"
+	"<\0?\0x\0m\0l\0 \0v\0e\0r\0s\0i\0o\0n\0=\0\"\0001\0.\0000\0\"\0 \0" \
+	"e\0n\0c\0o\0d\0i\0n\0g\0=\0\"\0U\0T\0F\0-\0001\0006\0\"\0?\0>\0<\0r\0/\0>\0"
 
 static const struct rule_case cases[] = {
 	/* [html5:10]: '<meta charset="' is 15 bytes */
@@ -421,10 +422,10 @@ WT_CASE(rules_clean)
 }
 
 /* Declarations: kinds, offsets, labels, the one in use. */
+#define DECLS_DOC "\xef\xbb\xbf<?xml version=\"1.0\"?><meta charset=\"koi8-r\"><meta http-equiv=\"Content-Type\" content=\"text/html; charset=iso-8859-2\">"
 WT_CASE(rules_decls)
 {
-	static const char doc[] =
-		"\xef\xbb\xbf<?xml version=\"1.0\"?><meta charset=\"koi8-r\"><meta http-equiv=\"Content-Type\" content=\"text/html; charset=iso-8859-2\">";
+	static const char doc[] = DECLS_DOC;
 	struct got *g = WT_ALLOC(sizeof(*g));
 
 	WT_ASSERT_TRUE(g);

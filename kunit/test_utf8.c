@@ -454,7 +454,7 @@ static bool vec_room_one(struct wt_ctx *wt, const u8 *in, size_t len,
 		ret = whatenc_decode(&d, &b, true);
 		for (k = room; k < room + EDGE_GUARD; k++)
 			if (out[o + k] != 0xaa) {
-				WT_FAIL("utf8 vector level %d: %zu bytes, room %zu: written past the room",
+				WT_FAIL("utf8 vector level %d: %zu bytes: wrote past the room %zu",
 					level, len, room);
 				return false;
 			}
@@ -621,7 +621,7 @@ static bool vec16_one(struct wt_ctx *wt, const u8 *in, size_t len,
 	wt_encode_run(&e, in, len, NULL, 0, room, false, r);
 	if (r->overflow || r->out_len != o || memcmp(r->out, exp, o) ||
 	    r->nerr != (fatal ? (int)nfffd : 0)) {
-		WT_FAIL("utf16 encoder, vector level %d: %zu bytes, room %zu, be %d, fatal %d: differ",
+		WT_FAIL("utf16 encoder level %d: %zu bytes, room %zu, be %d, fatal %d: differ",
 			level, len, room, be, fatal);
 		return false;
 	}
