@@ -108,7 +108,8 @@ static void fast_make(const struct fast_case *c, struct fast_input *f,
 {
 	unsigned int i;
 
-	f->len = f->nexp = 0;
+	f->len = 0;
+	f->nexp = 0;
 	f->nerr = 0;
 	for (i = 0; i < ncodes; i++)
 		put_code(c, f, i & 1);
@@ -268,7 +269,8 @@ WT_CASE(cjk_fast_katakana)
 			for (n = 1; n <= 20; n++) {
 				size_t size;
 
-				f->len = f->nexp = 0;
+				f->len = 0;
+				f->nexp = 0;
 				for (i = 0; i < ncodes; i++)
 					put_code(c, f, false);
 				for (i = 0; i < n; i++) {
@@ -301,7 +303,8 @@ static void enc_make(const struct fast_case *c, struct fast_input *f,
 {
 	unsigned int i, k;
 
-	f->len = f->nexp = 0;
+	f->len = 0;
+	f->nexp = 0;
 	for (k = 0; k < ncodes + 4; k++) {
 		/* ncodes codes, ASCII, the middle, ASCII, a code */
 		bool ascii = k == ncodes || k == ncodes + 2;
@@ -446,20 +449,21 @@ static size_t words_make(const struct words_case *c, struct fast_input *f,
 	unsigned int k;
 	size_t pre;
 
-	f->len = f->nexp = 0;
+	f->len = 0;
+	f->nexp = 0;
 	for (k = 0; k < ncodes; k++)
 		words_put(f, c->cp[k % 3], c->code[k % 3]);
 	put_ascii(f, r1);
 	pre = f->nexp;
-	if (kind == 0)
+	if (kind == 0) {
 		words_put(f, c->cp2, c->code2);
-	else if (kind == 1)
+	} else if (kind == 1) {
 		words_put(f, c->bad, c->bad_html);
-	else if (kind == 2)
+	} else if (kind == 2) {
 		words_put(f, c->four, c->four_out);
-	else if (kind == 6)
+	} else if (kind == 6) {
 		words_put(f, 0x20ac, c->euro_out);
-	else {
+	} else {
 		static const char *const bad[] = {
 			"\xff", "\xed\xa0\x80", "\xe0\x82\xb7"
 		};

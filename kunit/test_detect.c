@@ -570,7 +570,7 @@ WT_CASE(detect_html_1024)
 	u8 *b = WT_ALLOC(2048);
 	size_t at;
 
-	WT_ASSERT_TRUE(b != NULL);
+	WT_ASSERT_TRUE(b);
 	/* the meta ends with byte 1024 (its '>' at offset 1023): found */
 	at = 1024 - ml;
 	memset(b, ' ', 2048);
@@ -606,7 +606,7 @@ WT_CASE(detect_css_1024)
 	u8 *b = WT_ALLOC(1100);
 	size_t k;
 
-	WT_ASSERT_TRUE(b != NULL);
+	WT_ASSERT_TRUE(b);
 	/* 10 + k spaces + "koi8-r" + 2: k = 1006 ends at byte 1024 */
 	for (k = 1006; k <= 1007; k++) {
 		memcpy(b, "@charset \"", 10);
@@ -681,7 +681,7 @@ WT_CASE(detect_args)
 	WT_EXPECT_EQ(strcmp(whatenc_detect_source_name(S_BOM), "bom"), 0);
 	WT_EXPECT_EQ(strcmp(whatenc_detect_source_name(S_CSS), "@charset"), 0);
 	WT_EXPECT_EQ(strcmp(whatenc_detect_source_name(S_FB), "fallback"), 0);
-	WT_EXPECT_TRUE(whatenc_detect_source_name(S_FB + 1) == NULL);
+	WT_EXPECT_TRUE(!whatenc_detect_source_name(S_FB + 1));
 }
 
 WT_SUITE(detect,

@@ -254,7 +254,7 @@ static void guess_check(struct wt_ctx *wt, const struct guess_case *cases,
 	u8 *out = WT_ALLOC(1024);
 	size_t i;
 
-	WT_ASSERT_TRUE(out != NULL);
+	WT_ASSERT_TRUE(out);
 	for (i = 0; i < n; i++) {
 		const struct guess_case *c = &cases[i];
 		struct whatenc_guess_result r;
@@ -282,7 +282,7 @@ WT_CASE(guess_chunk_split)
 	u8 *big = WT_ALLOC(5000);
 	size_t i, j;
 
-	WT_ASSERT_TRUE(big != NULL);
+	WT_ASSERT_TRUE(big);
 	for (i = 0; i < ARRAY_SIZE(guess_cases); i++) {
 		const struct guess_case *c = &guess_cases[i];
 		struct whatenc_guess_result a, b;
@@ -336,7 +336,7 @@ WT_CASE(guess_not_text)
 	size_t i, n;
 	static const size_t lens[] = { 64, 512, 8192 };
 
-	WT_ASSERT_TRUE(buf != NULL);
+	WT_ASSERT_TRUE(buf);
 	for (n = 0; n < ARRAY_SIZE(lens); n++) {
 		for (i = 0; i < lens[n]; i++) {
 			x = x * 1103515245 + 12345;
@@ -345,7 +345,7 @@ WT_CASE(guess_not_text)
 		guess_run(buf, lens[n], 0, -1, &r);
 		WT_EXPECT_EQ(r.kind, WHATENC_GUESS_NOT_TEXT);
 		WT_EXPECT_EQ(r.enc, WHATENC_NR_ENCODINGS);
-		WT_EXPECT_TRUE(r.lang == NULL);
+		WT_EXPECT_TRUE(!r.lang);
 	}
 	WT_EXPECT_TRUE(r.confidence >= 99);
 	memset(buf, 0, 4096);
@@ -400,7 +400,7 @@ WT_CASE(guess_not_text_evidence)
 	struct whatenc_guess_result r;
 	size_t i;
 
-	WT_ASSERT_TRUE(buf != NULL);
+	WT_ASSERT_TRUE(buf);
 	guess_run(guess_deflated, sizeof(guess_deflated), 0, -1, &r);
 	WT_EXPECT_EQ(r.kind, WHATENC_GUESS_NOT_TEXT);
 	WT_EXPECT_TRUE(r.confidence >= 99);
@@ -609,7 +609,7 @@ WT_CASE(guess_romanian)
 	struct whatenc_guess_result r;
 	u8 *out = WT_ALLOC(256);
 
-	WT_ASSERT_TRUE(out != NULL);
+	WT_ASSERT_TRUE(out);
 	guess_run((const u8 *)in, sizeof(in) - 1, 0, -1, &r);
 	WT_EXPECT_EQ(r.kind, WHATENC_GUESS_TEXT);
 	WT_EXPECT_TRUE(r.lang && !strcmp(r.lang, "ro"));
@@ -742,6 +742,7 @@ static const char *const guess_names_sjis[] = {
 	"\x8e\x96\x98\x5e\x2e\x64\x6f\x63",	/* 会議の議事録.doc */
 	"\x8e\xca\x90\x5e\x88\xea\x97\x97\x2e\x74\x78\x74",	/* 写真一覧.txt */
 };
+
 static const char *const guess_names_sjis_utf8[] = {
 	"報告書.txt",
 	"会議の議事録.doc",
@@ -753,6 +754,7 @@ static const char *const guess_names_gbk[] = {
 	"\xbb\xe1\xd2\xe9\xbc\xc7\xc2\xbc\x2e\x64\x6f\x63",	/* 会议记录.doc */
 	"\xd5\xd5\xc6\xac\xc4\xbf\xc2\xbc\x2e\x74\x78\x74",	/* 照片目录.txt */
 };
+
 static const char *const guess_names_gbk_utf8[] = {
 	"工作报告.txt",
 	"会议记录.doc",
@@ -764,6 +766,7 @@ static const char *const guess_names_cp1251[] = {
 	"\xcf\xf0\xee\xf2\xee\xea\xee\xeb\x2e\x64\x6f\x63",	/* Протокол.doc */
 	"\xd4\xee\xf2\xee\x2e\x74\x78\x74",	/* Фото.txt */
 };
+
 static const char *const guess_names_cp1251_utf8[] = {
 	"Отчёт.txt",
 	"Протокол.doc",
@@ -780,7 +783,7 @@ static void guess_names_check(struct wt_ctx *wt, const char *const *legacy,
 	struct whatenc_guess_result r;
 	u8 out[64];
 
-	WT_ASSERT_TRUE(g != NULL);
+	WT_ASSERT_TRUE(g);
 	for (i = 0; i < n; i++) {
 		names[i] = (const u8 *)legacy[i];
 		lens[i] = strlen(legacy[i]);
@@ -797,7 +800,7 @@ WT_CASE(guess_names)
 	struct whatenc_guess_result r;
 	struct whatenc_guess *g = WT_ALLOC(sizeof(*g));
 
-	WT_ASSERT_TRUE(g != NULL);
+	WT_ASSERT_TRUE(g);
 	guess_names_check(wt, guess_names_sjis, guess_names_sjis_utf8, 3);
 	guess_names_check(wt, guess_names_gbk, guess_names_gbk_utf8, 3);
 	guess_names_check(wt, guess_names_cp1251, guess_names_cp1251_utf8, 3);

@@ -63,8 +63,8 @@ static const struct rule_case cases[] = {
 	  LABEL_NOT_NAME),
 	BT("transport latin1", HTML, "<p>", "latin1", LABEL_NOT_NAME, 0),
 	KT("transport windows-1252", HTML,
-	  "<p>",
-	  "Windows-1252", LABEL_NOT_NAME),
+	   "<p>",
+	   "Windows-1252", LABEL_NOT_NAME),
 	/* CSS and XML have no preferred-name rule */
 	K("css latin1", CSS, "@charset \"latin1\";", LABEL_NOT_NAME),
 	/* [html5:11] */
@@ -154,8 +154,8 @@ static const struct rule_case cases[] = {
 	  "\xef\xbb\xbf<p>caf\xc3\xa9",
 	  HTML_UNDECLARED),
 	KT("the transport declares", HTML,
-	  "<p>caf\xc3\xa9",
-	  "utf-8", HTML_UNDECLARED),
+	   "<p>caf\xc3\xa9",
+	   "utf-8", HTML_UNDECLARED),
 	/* [html5:3] [html5:7] [html5:13] */
 	B("two metas", HTML,
 	  "<meta charset=\"utf-8\"><meta charset=\"utf-8\">",

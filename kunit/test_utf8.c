@@ -323,6 +323,7 @@ static const char *const vec_text[3][4] = {
 	{ "\xe3\x81\x82", "\xe6\x97\xa5", "\xe3\x80\x82", "\xef\xbd\xa1" },
 	{ "ab ", "\xc3\xa9", "\xf0\x9f\x98\x80", "\xe2\x82\xac" },
 };
+
 static const u8 vec_bad[] = { 0x80, 0xbf, 0xc1, 0xc3, 0xe0, 0xed, 0xf0, 0xf4, 0xf5 };
 
 static size_t vec_fill(u8 *p, size_t len, int kind)

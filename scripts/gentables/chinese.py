@@ -198,7 +198,7 @@ def gb18030(ctx):
     out.append("#define GB18030_NR_RANGES %d\n" % len(bmp))
     out.append(common.c_array("static const u16 gb18030_rng_ptr[%d]" % len(bmp),
                               [p for p, _ in bmp], "%5d", 10))
-    out.append(common.c_array("static const u16 gb18030_rng_cp[%d]" % len(bmp),
+    out.append("\n" + common.c_array("static const u16 gb18030_rng_cp[%d]" % len(bmp),
                               [c for _, c in bmp]))
     sizes["gb18030_ranges"] = 4 * len(bmp)
     # hints: the last range starting at or before (k << 7)
@@ -276,7 +276,7 @@ def big5(ctx):
     out.append("#define BIG5_NR_SIP %d\n" % len(sip))
     out.append(common.c_array("static const u16 big5_sip_cp[%d]" % len(sip),
                               [c & 0xFFFF for c, _ in sip]))
-    out.append(common.c_array("static const u16 big5_sip_code[%d]" % len(sip),
+    out.append("\n" + common.c_array("static const u16 big5_sip_code[%d]" % len(sip),
                               [v for _, v in sip]))
     sizes["big5_enc_sip"] = 4 * len(sip)
     out.append("\n#endif /* WHATENC_TABLES_BIG5_H */\n")
