@@ -43,6 +43,8 @@ static const struct fast_case fast_cases[] = {
 #define FAST_MAX_IN	64
 #define FAST_MAX_OUT	(4 * FAST_MAX_IN + 16)
 #define FAST_GUARD	16
+/* a failing case: its level, encoding, code count, ASCII run, middle kind, ASCII run */
+#define FAST_CASE	"level %d enc %d: %u codes, %u ASCII, middle %d, %u ASCII: size %zu"
 
 /* One input, its expected output (replacement mode) and errors. */
 struct fast_input {
@@ -106,7 +108,8 @@ static void fast_make(const struct fast_case *c, struct fast_input *f,
 {
 	unsigned int i;
 
-	f->len = f->nexp = 0;
+	f->len = 0;
+	f->nexp = 0;
 	f->nerr = 0;
 	for (i = 0; i < ncodes; i++)
 		put_code(c, f, i & 1);
@@ -213,7 +216,7 @@ static unsigned int fast_shapes(struct wt_ctx *wt, const struct fast_case *c,
 		}
 		(*n)++;
 		if (!ok && fails++ < 3)
-			WT_FAIL("cjk_fast level %d enc %d: %u codes, %u ASCII, middle %d, %u ASCII: size %zu",
+			WT_FAIL("cjk_fast " FAST_CASE,
 				level, c->enc, ncodes, r1, kind, r2, size - 1);
 	}
 	return fails;
@@ -266,7 +269,8 @@ WT_CASE(cjk_fast_katakana)
 			for (n = 1; n <= 20; n++) {
 				size_t size;
 
-				f->len = f->nexp = 0;
+				f->len = 0;
+				f->nexp = 0;
 				for (i = 0; i < ncodes; i++)
 					put_code(c, f, false);
 				for (i = 0; i < n; i++) {
@@ -277,7 +281,7 @@ WT_CASE(cjk_fast_katakana)
 				for (size = 0; size <= 4 * f->len + 8; size++)
 					if (!fast_sized(c, f, size, buf, true) &&
 					    fails++ < 3)
-						WT_FAIL("cjk_fast level %d: %u codes, %u katakana: size %zu",
+						WT_FAIL("level %d: %u codes, %u katakana: size %zu",
 							level, ncodes, n, size);
 			}
 	}
@@ -299,7 +303,8 @@ static void enc_make(const struct fast_case *c, struct fast_input *f,
 {
 	unsigned int i, k;
 
-	f->len = f->nexp = 0;
+	f->len = 0;
+	f->nexp = 0;
 	for (k = 0; k < ncodes + 4; k++) {
 		/* ncodes codes, ASCII, the middle, ASCII, a code */
 		bool ascii = k == ncodes || k == ncodes + 2;
@@ -362,7 +367,7 @@ WT_CASE(cjk_fast_encode)
 				ok = enc_sizes(c, f, buf, &size);
 				n++;
 				if (!ok && fails++ < 3)
-					WT_FAIL("cjk_fast encode level %d enc %d: %u codes, %u ASCII, middle %d, %u ASCII: size %zu",
+					WT_FAIL("cjk_fast encode " FAST_CASE,
 						level, c->enc, ncodes, r1, kind,
 						r2, size);
 			}
@@ -444,20 +449,21 @@ static size_t words_make(const struct words_case *c, struct fast_input *f,
 	unsigned int k;
 	size_t pre;
 
-	f->len = f->nexp = 0;
+	f->len = 0;
+	f->nexp = 0;
 	for (k = 0; k < ncodes; k++)
 		words_put(f, c->cp[k % 3], c->code[k % 3]);
 	put_ascii(f, r1);
 	pre = f->nexp;
-	if (kind == 0)
+	if (kind == 0) {
 		words_put(f, c->cp2, c->code2);
-	else if (kind == 1)
+	} else if (kind == 1) {
 		words_put(f, c->bad, c->bad_html);
-	else if (kind == 2)
+	} else if (kind == 2) {
 		words_put(f, c->four, c->four_out);
-	else if (kind == 6)
+	} else if (kind == 6) {
 		words_put(f, 0x20ac, c->euro_out);
-	else {
+	} else {
 		static const char *const bad[] = {
 			"\xff", "\xed\xa0\x80", "\xe0\x82\xb7"
 		};
@@ -524,7 +530,7 @@ static unsigned int words_shapes(struct wt_ctx *wt, const struct words_case *c,
 		}
 		(*n)++;
 		if (!ok && fails++ < 3)
-			WT_FAIL("cjk_fast words level %d enc %d: %u codes, %u ASCII, middle %d, %u ASCII: size %zu",
+			WT_FAIL("cjk_fast words " FAST_CASE,
 				level, c->enc, ncodes, r1, kind, r2, size);
 	}
 	return fails;

@@ -438,6 +438,8 @@ static int run(const struct det_case *c, const u8 *buf, size_t len,
 	return whatenc_detect(c->fmt, buf, len, at_eof, &o, out);
 }
 
+#define DET_GOT	"enc=%d unsup=%d src=%d certain=%d"
+
 static void check_case(struct wt_ctx *wt, const struct det_case *c)
 {
 	struct whatenc_detection d;
@@ -445,7 +447,7 @@ static void check_case(struct wt_ctx *wt, const struct det_case *c)
 
 	if (r || (int)d.enc != c->enc || (int)d.unsupported != c->unsup ||
 	    (int)d.source != c->src || d.certain != c->certain)
-		WT_FAIL("%s: r=%d enc=%d unsup=%d src=%d certain=%d, expected enc=%d unsup=%d src=%d certain=%d",
+		WT_FAIL("%s: r=%d " DET_GOT ", expected " DET_GOT,
 			c->name, r, d.enc, d.unsupported, d.source, d.certain,
 			c->enc, c->unsup, c->src, c->certain);
 }
@@ -485,7 +487,7 @@ WT_CASE(detect_prefixes)
 				continue;
 			if (r || memcmp(&part, &full, sizeof(full))) {
 				if (bad++ < 10)
-					WT_FAIL("%s: prefix %zu: r=%d enc=%d src=%d, full enc=%d src=%d",
+					WT_FAIL("%s[:%zu]: r=%d enc=%d src=%d, full enc=%d src=%d",
 						c->name, k, r, part.enc,
 						part.source, full.enc,
 						full.source);
@@ -568,7 +570,7 @@ WT_CASE(detect_html_1024)
 	u8 *b = WT_ALLOC(2048);
 	size_t at;
 
-	WT_ASSERT_TRUE(b != NULL);
+	WT_ASSERT_TRUE(b);
 	/* the meta ends with byte 1024 (its '>' at offset 1023): found */
 	at = 1024 - ml;
 	memset(b, ' ', 2048);
@@ -604,7 +606,7 @@ WT_CASE(detect_css_1024)
 	u8 *b = WT_ALLOC(1100);
 	size_t k;
 
-	WT_ASSERT_TRUE(b != NULL);
+	WT_ASSERT_TRUE(b);
 	/* 10 + k spaces + "koi8-r" + 2: k = 1006 ends at byte 1024 */
 	for (k = 1006; k <= 1007; k++) {
 		memcpy(b, "@charset \"", 10);
@@ -679,7 +681,7 @@ WT_CASE(detect_args)
 	WT_EXPECT_EQ(strcmp(whatenc_detect_source_name(S_BOM), "bom"), 0);
 	WT_EXPECT_EQ(strcmp(whatenc_detect_source_name(S_CSS), "@charset"), 0);
 	WT_EXPECT_EQ(strcmp(whatenc_detect_source_name(S_FB), "fallback"), 0);
-	WT_EXPECT_TRUE(whatenc_detect_source_name(S_FB + 1) == NULL);
+	WT_EXPECT_TRUE(!whatenc_detect_source_name(S_FB + 1));
 }
 
 WT_SUITE(detect,

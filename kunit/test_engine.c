@@ -217,7 +217,7 @@ WT_CASE(engine_fatal_offsets)
 			    r->errs[k].len != c->err[k][1] ||
 			    memcmp(r->errs[k].bytes, c->in.p + c->err[k][0],
 				   c->err[k][1]))
-				WT_FAIL("error case %u, error %d: at %llu len %u, expected %u len %u",
+				WT_FAIL("case %u error %d: at %llu len %u, expected %u len %u",
 					i, k,
 					(unsigned long long)r->errs[k].offset,
 					r->errs[k].len, c->err[k][0],
@@ -369,8 +369,9 @@ static const struct unmap_case unmap_cases[] = {
 /*
  * whatenc_encoder_unmappables(): each case's count with the input cut
  * at every point, with room for all output and with WHATENC_PEND_MAX
- * bytes per call (an "&#NNNN;" held whole until it fits); summed over two streams (the reset at the end of
- * a stream keeps it), 0 after whatenc_encoder_reset() and in fatal mode,
+ * bytes per call (an "&#NNNN;" held whole until it fits); summed over
+ * two streams (the reset at the end of a stream keeps it), 0 after
+ * whatenc_encoder_reset() and in fatal mode,
  * where each is an error of its own.
  */
 WT_CASE(engine_unmappable_count)
@@ -394,7 +395,7 @@ WT_CASE(engine_unmappable_count)
 			if (r->nerr || r->out_len != c->out.n ||
 			    memcmp(r->out, c->out.p, c->out.n) ||
 			    whatenc_encoder_unmappables(&e) != n)
-				WT_FAIL("case %u cut %u: %u bytes, %d errors, %llu unmappables, expected %d",
+				WT_FAIL("case %u cut %u: %u B, %d errors, unmappables %llu != %d",
 					i, (unsigned int)cut,
 					(unsigned int)r->out_len, r->nerr,
 					(unsigned long long)whatenc_encoder_unmappables(&e),
@@ -404,7 +405,7 @@ WT_CASE(engine_unmappable_count)
 			if (r->stuck || r->out_len != c->out.n ||
 			    memcmp(r->out, c->out.p, c->out.n) ||
 			    whatenc_encoder_unmappables(&e) != 2 * n)
-				WT_FAIL("case %u cut %u, short output: %llu unmappables, expected %d",
+				WT_FAIL("case %u cut %u, short output: unmappables %llu != %d",
 					i, (unsigned int)cut,
 					(unsigned long long)whatenc_encoder_unmappables(&e),
 					2 * c->n);
@@ -532,12 +533,12 @@ WT_CASE(engine_worst_case)
 			for (fl = 0; fl < 4; fl++)
 				for (cut = 0; cut <= n; cut++) {
 					if (worst_dec(enc, fl, in, n, cut, out)) {
-						WT_NOTE("decode bound: %s input %u cut %zu flags %u",
+						WT_NOTE("decode bound: %s in %u cut %zu flags %u",
 							whatenc_name(enc), s, cut, fl);
 						bad++;
 					}
 					if (worst_enc(enc, fl, in, n, cut, out)) {
-						WT_NOTE("encode bound: %s input %u cut %zu flags %u",
+						WT_NOTE("encode bound: %s in %u cut %zu flags %u",
 							whatenc_name(enc), s, cut, fl);
 						bad++;
 					}

@@ -22,7 +22,8 @@ struct guess_case {
 };
 
 static const struct guess_case guess_cases[] = {
-	{ "ru_1251", "Привет! Это короткое письмо о погоде: завтра будет дождь и холодный ветер.",
+	{ "ru_1251",
+	  "Привет! Это короткое письмо о погоде: завтра будет дождь и холодный ветер.",
 	  "\xcf\xf0\xe8\xe2\xe5\xf2\x21\x20\xdd\xf2\xee\x20\xea\xee"
 	  "\xf0\xee\xf2\xea\xee\xe5\x20\xef\xe8\xf1\xfc\xec\xee\x20"
 	  "\xee\x20\xef\xee\xe3\xee\xe4\xe5\x3a\x20\xe7\xe0\xe2\xf2"
@@ -30,7 +31,8 @@ static const struct guess_case guess_cases[] = {
 	  "\x20\xe8\x20\xf5\xee\xeb\xee\xe4\xed\xfb\xe9\x20\xe2\xe5"
 	  "\xf2\xe5\xf0\x2e",
 	  74, "cp1251" },
-	{ "ru_koi8r", "Привет! Это короткое письмо о погоде: завтра будет дождь и холодный ветер.",
+	{ "ru_koi8r",
+	  "Привет! Это короткое письмо о погоде: завтра будет дождь и холодный ветер.",
 	  "\xf0\xd2\xc9\xd7\xc5\xd4\x21\x20\xfc\xd4\xcf\x20\xcb\xcf"
 	  "\xd2\xcf\xd4\xcb\xcf\xc5\x20\xd0\xc9\xd3\xd8\xcd\xcf\x20"
 	  "\xcf\x20\xd0\xcf\xc7\xcf\xc4\xc5\x3a\x20\xda\xc1\xd7\xd4"
@@ -38,7 +40,8 @@ static const struct guess_case guess_cases[] = {
 	  "\x20\xc9\x20\xc8\xcf\xcc\xcf\xc4\xce\xd9\xca\x20\xd7\xc5"
 	  "\xd4\xc5\xd2\x2e",
 	  74, "koi8_r" },
-	{ "ru_866", "Привет! Это короткое письмо о погоде: завтра будет дождь и холодный ветер.",
+	{ "ru_866",
+	  "Привет! Это короткое письмо о погоде: завтра будет дождь и холодный ветер.",
 	  "\x8f\xe0\xa8\xa2\xa5\xe2\x21\x20\x9d\xe2\xae\x20\xaa\xae"
 	  "\xe0\xae\xe2\xaa\xae\xa5\x20\xaf\xa8\xe1\xec\xac\xae\x20"
 	  "\xae\x20\xaf\xae\xa3\xae\xa4\xa5\x3a\x20\xa7\xa0\xa2\xe2"
@@ -46,7 +49,8 @@ static const struct guess_case guess_cases[] = {
 	  "\x20\xa8\x20\xe5\xae\xab\xae\xa4\xad\xeb\xa9\x20\xa2\xa5"
 	  "\xe2\xa5\xe0\x2e",
 	  74, "cp866" },
-	{ "ru_8859_5", "Привет! Это короткое письмо о погоде: завтра будет дождь и холодный ветер.",
+	{ "ru_8859_5",
+	  "Привет! Это короткое письмо о погоде: завтра будет дождь и холодный ветер.",
 	  "\xbf\xe0\xd8\xd2\xd5\xe2\x21\x20\xcd\xe2\xde\x20\xda\xde"
 	  "\xe0\xde\xe2\xda\xde\xd5\x20\xdf\xd8\xe1\xec\xdc\xde\x20"
 	  "\xde\x20\xdf\xde\xd3\xde\xd4\xd5\x3a\x20\xd7\xd0\xd2\xe2"
@@ -54,7 +58,8 @@ static const struct guess_case guess_cases[] = {
 	  "\x20\xd8\x20\xe5\xde\xdb\xde\xd4\xdd\xeb\xd9\x20\xd2\xd5"
 	  "\xe2\xd5\xe0\x2e",
 	  74, "iso8859_5" },
-	{ "ru_maccyr", "Привет! Это короткое письмо о погоде: завтра будет дождь и холодный ветер.",
+	{ "ru_maccyr",
+	  "Привет! Это короткое письмо о погоде: завтра будет дождь и холодный ветер.",
 	  "\x8f\xf0\xe8\xe2\xe5\xf2\x21\x20\x9d\xf2\xee\x20\xea\xee"
 	  "\xf0\xee\xf2\xea\xee\xe5\x20\xef\xe8\xf1\xfc\xec\xee\x20"
 	  "\xee\x20\xef\xee\xe3\xee\xe4\xe5\x3a\x20\xe7\xe0\xe2\xf2"
@@ -62,7 +67,8 @@ static const struct guess_case guess_cases[] = {
 	  "\x20\xe8\x20\xf5\xee\xeb\xee\xe4\xed\xfb\xe9\x20\xe2\xe5"
 	  "\xf2\xe5\xf0\x2e",
 	  74, "mac_cyrillic" },
-	{ "uk_koi8u", "Ґанок і подвір'я їхнього будинку були засипані жовтим листям.",
+	{ "uk_koi8u",
+	  "Ґанок і подвір'я їхнього будинку були засипані жовтим листям.",
 	  "\xbd\xc1\xce\xcf\xcb\x20\xa6\x20\xd0\xcf\xc4\xd7\xa6\xd2"
 	  "\x27\xd1\x20\xa7\xc8\xce\xd8\xcf\xc7\xcf\x20\xc2\xd5\xc4"
 	  "\xc9\xce\xcb\xd5\x20\xc2\xd5\xcc\xc9\x20\xda\xc1\xd3\xc9"
@@ -96,13 +102,15 @@ static const struct guess_case guess_cases[] = {
 	  "\x62\x65\x6c\x73\x6b\xe9\x20\xf3\x64\x79\x20\x6e\x61\x20"
 	  "\x6c\x6f\x75\x63\x65\x2e",
 	  48, "iso8859_2" },
-	{ "el_1253", "Η γρήγορη καφέ αλεπού πηδάει πάνω από τον τεμπέλη σκύλο.",
+	{ "el_1253",
+	  "Η γρήγορη καφέ αλεπού πηδάει πάνω από τον τεμπέλη σκύλο.",
 	  "\xc7\x20\xe3\xf1\xde\xe3\xef\xf1\xe7\x20\xea\xe1\xf6\xdd"
 	  "\x20\xe1\xeb\xe5\xf0\xef\xfd\x20\xf0\xe7\xe4\xdc\xe5\xe9"
 	  "\x20\xf0\xdc\xed\xf9\x20\xe1\xf0\xfc\x20\xf4\xef\xed\x20"
 	  "\xf4\xe5\xec\xf0\xdd\xeb\xe7\x20\xf3\xea\xfd\xeb\xef\x2e",
 	  56, "cp1253" },
-	{ "el_8859_7", "Η γρήγορη καφέ αλεπού πηδάει πάνω από τον τεμπέλη σκύλο.",
+	{ "el_8859_7",
+	  "Η γρήγορη καφέ αλεπού πηδάει πάνω από τον τεμπέλη σκύλο.",
 	  "\xc7\x20\xe3\xf1\xde\xe3\xef\xf1\xe7\x20\xea\xe1\xf6\xdd"
 	  "\x20\xe1\xeb\xe5\xf0\xef\xfd\x20\xf0\xe7\xe4\xdc\xe5\xe9"
 	  "\x20\xf0\xdc\xed\xf9\x20\xe1\xf0\xfc\x20\xf4\xef\xed\x20"
@@ -115,19 +123,22 @@ static const struct guess_case guess_cases[] = {
 	  "\x69\x2c\x20\x64\x65\x64\x69\x20\xf6\xf0\x72\x65\x74\x6d"
 	  "\x65\x6e\x2e",
 	  59, "cp1254" },
-	{ "he_1255", "שלום לכולם, היום נלמד על מזג האוויר בעיר הגדולה.",
+	{ "he_1255",
+	  "שלום לכולם, היום נלמד על מזג האוויר בעיר הגדולה.",
 	  "\xf9\xec\xe5\xed\x20\xec\xeb\xe5\xec\xed\x2c\x20\xe4\xe9"
 	  "\xe5\xed\x20\xf0\xec\xee\xe3\x20\xf2\xec\x20\xee\xe6\xe2"
 	  "\x20\xe4\xe0\xe5\xe5\xe9\xf8\x20\xe1\xf2\xe9\xf8\x20\xe4"
 	  "\xe2\xe3\xe5\xec\xe4\x2e",
 	  48, "cp1255" },
-	{ "ar_1256", "مرحبا بكم في هذا الدرس القصير عن الطقس في المدينة.",
+	{ "ar_1256",
+	  "مرحبا بكم في هذا الدرس القصير عن الطقس في المدينة.",
 	  "\xe3\xd1\xcd\xc8\xc7\x20\xc8\xdf\xe3\x20\xdd\xed\x20\xe5"
 	  "\xd0\xc7\x20\xc7\xe1\xcf\xd1\xd3\x20\xc7\xe1\xde\xd5\xed"
 	  "\xd1\x20\xda\xe4\x20\xc7\xe1\xd8\xde\xd3\x20\xdd\xed\x20"
 	  "\xc7\xe1\xe3\xcf\xed\xe4\xc9\x2e",
 	  50, "cp1256" },
-	{ "th_874", "สวัสดีครับ วันนี้อากาศดีมาก เราจะไปเที่ยวทะเลกัน",
+	{ "th_874",
+	  "สวัสดีครับ วันนี้อากาศดีมาก เราจะไปเที่ยวทะเลกัน",
 	  "\xca\xc7\xd1\xca\xb4\xd5\xa4\xc3\xd1\xba\x20\xc7\xd1\xb9"
 	  "\xb9\xd5\xe9\xcd\xd2\xa1\xd2\xc8\xb4\xd5\xc1\xd2\xa1\x20"
 	  "\xe0\xc3\xd2\xa8\xd0\xe4\xbb\xe0\xb7\xd5\xe8\xc2\xc7\xb7"
@@ -149,26 +160,30 @@ static const struct guess_case guess_cases[] = {
 	  "\xa7\xda\xad\xcc\xa4\x40\xb0\x5f\xa5\x68\xa4\xbd\xb6\xe9"
 	  "\xb4\xb2\xa8\x42\xa7\x61\xa1\x43",
 	  36, "big5" },
-	{ "ja_sjis", "今日はとても良い天気ですね。公園に散歩に行きましょう。",
+	{ "ja_sjis",
+	  "今日はとても良い天気ですね。公園に散歩に行きましょう。",
 	  "\x8d\xa1\x93\xfa\x82\xcd\x82\xc6\x82\xc4\x82\xe0\x97\xc7"
 	  "\x82\xa2\x93\x56\x8b\x43\x82\xc5\x82\xb7\x82\xcb\x81\x42"
 	  "\x8c\xf6\x89\x80\x82\xc9\x8e\x55\x95\xe0\x82\xc9\x8d\x73"
 	  "\x82\xab\x82\xdc\x82\xb5\x82\xe5\x82\xa4\x81\x42",
 	  54, "cp932" },
-	{ "ja_eucjp", "今日はとても良い天気ですね。公園に散歩に行きましょう。",
+	{ "ja_eucjp",
+	  "今日はとても良い天気ですね。公園に散歩に行きましょう。",
 	  "\xba\xa3\xc6\xfc\xa4\xcf\xa4\xc8\xa4\xc6\xa4\xe2\xce\xc9"
 	  "\xa4\xa4\xc5\xb7\xb5\xa4\xa4\xc7\xa4\xb9\xa4\xcd\xa1\xa3"
 	  "\xb8\xf8\xb1\xe0\xa4\xcb\xbb\xb6\xca\xe2\xa4\xcb\xb9\xd4"
 	  "\xa4\xad\xa4\xde\xa4\xb7\xa4\xe7\xa4\xa6\xa1\xa3",
 	  54, "euc_jp" },
-	{ "ja_2022", "今日はとても良い天気ですね。公園に散歩に行きましょう。",
+	{ "ja_2022",
+	  "今日はとても良い天気ですね。公園に散歩に行きましょう。",
 	  "\x1b\x24\x42\x3a\x23\x46\x7c\x24\x4f\x24\x48\x24\x46\x24"
 	  "\x62\x4e\x49\x24\x24\x45\x37\x35\x24\x24\x47\x24\x39\x24"
 	  "\x4d\x21\x23\x38\x78\x31\x60\x24\x4b\x3b\x36\x4a\x62\x24"
 	  "\x4b\x39\x54\x24\x2d\x24\x5e\x24\x37\x24\x67\x24\x26\x21"
 	  "\x23\x1b\x28\x42",
 	  60, "iso2022_jp" },
-	{ "ko_euckr", "오늘은 날씨가 정말 좋네요. 같이 공원에 산책하러 갑시다.",
+	{ "ko_euckr",
+	  "오늘은 날씨가 정말 좋네요. 같이 공원에 산책하러 갑시다.",
 	  "\xbf\xc0\xb4\xc3\xc0\xba\x20\xb3\xaf\xbe\xbe\xb0\xa1\x20"
 	  "\xc1\xa4\xb8\xbb\x20\xc1\xc1\xb3\xd7\xbf\xe4\x2e\x20\xb0"
 	  "\xb0\xc0\xcc\x20\xb0\xf8\xbf\xf8\xbf\xa1\x20\xbb\xea\xc3"
@@ -239,7 +254,7 @@ static void guess_check(struct wt_ctx *wt, const struct guess_case *cases,
 	u8 *out = WT_ALLOC(1024);
 	size_t i;
 
-	WT_ASSERT_TRUE(out != NULL);
+	WT_ASSERT_TRUE(out);
 	for (i = 0; i < n; i++) {
 		const struct guess_case *c = &cases[i];
 		struct whatenc_guess_result r;
@@ -267,7 +282,7 @@ WT_CASE(guess_chunk_split)
 	u8 *big = WT_ALLOC(5000);
 	size_t i, j;
 
-	WT_ASSERT_TRUE(big != NULL);
+	WT_ASSERT_TRUE(big);
 	for (i = 0; i < ARRAY_SIZE(guess_cases); i++) {
 		const struct guess_case *c = &guess_cases[i];
 		struct whatenc_guess_result a, b;
@@ -321,7 +336,7 @@ WT_CASE(guess_not_text)
 	size_t i, n;
 	static const size_t lens[] = { 64, 512, 8192 };
 
-	WT_ASSERT_TRUE(buf != NULL);
+	WT_ASSERT_TRUE(buf);
 	for (n = 0; n < ARRAY_SIZE(lens); n++) {
 		for (i = 0; i < lens[n]; i++) {
 			x = x * 1103515245 + 12345;
@@ -330,7 +345,7 @@ WT_CASE(guess_not_text)
 		guess_run(buf, lens[n], 0, -1, &r);
 		WT_EXPECT_EQ(r.kind, WHATENC_GUESS_NOT_TEXT);
 		WT_EXPECT_EQ(r.enc, WHATENC_NR_ENCODINGS);
-		WT_EXPECT_TRUE(r.lang == NULL);
+		WT_EXPECT_TRUE(!r.lang);
 	}
 	WT_EXPECT_TRUE(r.confidence >= 99);
 	memset(buf, 0, 4096);
@@ -385,7 +400,7 @@ WT_CASE(guess_not_text_evidence)
 	struct whatenc_guess_result r;
 	size_t i;
 
-	WT_ASSERT_TRUE(buf != NULL);
+	WT_ASSERT_TRUE(buf);
 	guess_run(guess_deflated, sizeof(guess_deflated), 0, -1, &r);
 	WT_EXPECT_EQ(r.kind, WHATENC_GUESS_NOT_TEXT);
 	WT_EXPECT_TRUE(r.confidence >= 99);
@@ -594,7 +609,7 @@ WT_CASE(guess_romanian)
 	struct whatenc_guess_result r;
 	u8 *out = WT_ALLOC(256);
 
-	WT_ASSERT_TRUE(out != NULL);
+	WT_ASSERT_TRUE(out);
 	guess_run((const u8 *)in, sizeof(in) - 1, 0, -1, &r);
 	WT_EXPECT_EQ(r.kind, WHATENC_GUESS_TEXT);
 	WT_EXPECT_TRUE(r.lang && !strcmp(r.lang, "ro"));
@@ -723,9 +738,11 @@ WT_CASE(guess_hints)
 
 static const char *const guess_names_sjis[] = {
 	"\x95\xf1\x8d\x90\x8f\x91\x2e\x74\x78\x74",	/* 報告書.txt */
-	"\x89\xef\x8b\x63\x82\xcc\x8b\x63\x8e\x96\x98\x5e\x2e\x64\x6f\x63",	/* 会議の議事録.doc */
+	"\x89\xef\x8b\x63\x82\xcc\x8b\x63"
+	"\x8e\x96\x98\x5e\x2e\x64\x6f\x63",	/* 会議の議事録.doc */
 	"\x8e\xca\x90\x5e\x88\xea\x97\x97\x2e\x74\x78\x74",	/* 写真一覧.txt */
 };
+
 static const char *const guess_names_sjis_utf8[] = {
 	"報告書.txt",
 	"会議の議事録.doc",
@@ -737,6 +754,7 @@ static const char *const guess_names_gbk[] = {
 	"\xbb\xe1\xd2\xe9\xbc\xc7\xc2\xbc\x2e\x64\x6f\x63",	/* 会议记录.doc */
 	"\xd5\xd5\xc6\xac\xc4\xbf\xc2\xbc\x2e\x74\x78\x74",	/* 照片目录.txt */
 };
+
 static const char *const guess_names_gbk_utf8[] = {
 	"工作报告.txt",
 	"会议记录.doc",
@@ -748,6 +766,7 @@ static const char *const guess_names_cp1251[] = {
 	"\xcf\xf0\xee\xf2\xee\xea\xee\xeb\x2e\x64\x6f\x63",	/* Протокол.doc */
 	"\xd4\xee\xf2\xee\x2e\x74\x78\x74",	/* Фото.txt */
 };
+
 static const char *const guess_names_cp1251_utf8[] = {
 	"Отчёт.txt",
 	"Протокол.doc",
@@ -764,7 +783,7 @@ static void guess_names_check(struct wt_ctx *wt, const char *const *legacy,
 	struct whatenc_guess_result r;
 	u8 out[64];
 
-	WT_ASSERT_TRUE(g != NULL);
+	WT_ASSERT_TRUE(g);
 	for (i = 0; i < n; i++) {
 		names[i] = (const u8 *)legacy[i];
 		lens[i] = strlen(legacy[i]);
@@ -781,7 +800,7 @@ WT_CASE(guess_names)
 	struct whatenc_guess_result r;
 	struct whatenc_guess *g = WT_ALLOC(sizeof(*g));
 
-	WT_ASSERT_TRUE(g != NULL);
+	WT_ASSERT_TRUE(g);
 	guess_names_check(wt, guess_names_sjis, guess_names_sjis_utf8, 3);
 	guess_names_check(wt, guess_names_gbk, guess_names_gbk_utf8, 3);
 	guess_names_check(wt, guess_names_cp1251, guess_names_cp1251_utf8, 3);

@@ -35,13 +35,13 @@ WT_CASE(labels_names)
 	for (enc = 0; enc < WHATENC_NR_ENCODINGS; enc++) {
 		const char *n = whatenc_name(enc);
 
-		WT_ASSERT_TRUE(n != NULL);
+		WT_ASSERT_TRUE(n);
 		WT_EXPECT_EQ(strcmp(n, spec_names[enc]), 0);
 		/* lowercasing a name gives one of its labels */
 		WT_EXPECT_EQ(get(n), enc);
 	}
-	WT_EXPECT_TRUE(whatenc_name(WHATENC_NR_ENCODINGS) == NULL);
-	WT_EXPECT_TRUE(whatenc_name((enum whatenc_encoding)-1) == NULL);
+	WT_EXPECT_TRUE(!whatenc_name(WHATENC_NR_ENCODINGS));
+	WT_EXPECT_TRUE(!whatenc_name((enum whatenc_encoding)-1));
 }
 
 WT_CASE(labels_all)
@@ -55,14 +55,14 @@ WT_CASE(labels_all)
 		for (i = 0; i < n; i++) {
 			const char *l = whatenc_label(enc, i);
 
-			WT_ASSERT_TRUE(l != NULL);
+			WT_ASSERT_TRUE(l);
 			WT_EXPECT_EQ(get(l), enc);
 			/* listed in ascending order, like encodings.json */
 			if (i)
 				WT_EXPECT_TRUE(strcmp(whatenc_label(enc, i - 1), l) < 0);
 		}
-		WT_EXPECT_TRUE(whatenc_label(enc, n) == NULL);
-		WT_EXPECT_TRUE(whatenc_label(enc, -1) == NULL);
+		WT_EXPECT_TRUE(!whatenc_label(enc, n));
+		WT_EXPECT_TRUE(!whatenc_label(enc, -1));
 		total += n;
 	}
 	WT_EXPECT_EQ(total, 228);

@@ -45,7 +45,8 @@ struct rule_case {
 #define META16 \
 	"<\0m\0e\0t\0a\0 \0c\0h\0a\0r\0s\0e\0t\0=\0u\0t\0f\0-\0001\0006\0>\0"
 #define XML16 \
-	"<\0?\0x\0m\0l\0 \0v\0e\0r\0s\0i\0o\0n\0=\0\"\0001\0.\0000\0\"\0 \0e\0n\0c\0o\0d\0i\0n\0g\0=\0\"\0U\0T\0F\0-\0001\0006\0\"\0?\0>\0<\0r\0/\0>\0"
+	"<\0?\0x\0m\0l\0 \0v\0e\0r\0s\0i\0o\0n\0=\0\"\0001\0.\0000\0\"\0 \0" \
+	"e\0n\0c\0o\0d\0i\0n\0g\0=\0\"\0U\0T\0F\0-\0001\0006\0\"\0?\0>\0<\0r\0/\0>\0"
 
 static const struct rule_case cases[] = {
 	/* [html5:10]: '<meta charset="' is 15 bytes */
@@ -62,8 +63,8 @@ static const struct rule_case cases[] = {
 	  LABEL_NOT_NAME),
 	BT("transport latin1", HTML, "<p>", "latin1", LABEL_NOT_NAME, 0),
 	KT("transport windows-1252", HTML,
-	  "<p>",
-	  "Windows-1252", LABEL_NOT_NAME),
+	   "<p>",
+	   "Windows-1252", LABEL_NOT_NAME),
 	/* CSS and XML have no preferred-name rule */
 	K("css latin1", CSS, "@charset \"latin1\";", LABEL_NOT_NAME),
 	/* [html5:11] */
@@ -153,8 +154,8 @@ static const struct rule_case cases[] = {
 	  "\xef\xbb\xbf<p>caf\xc3\xa9",
 	  HTML_UNDECLARED),
 	KT("the transport declares", HTML,
-	  "<p>caf\xc3\xa9",
-	  "utf-8", HTML_UNDECLARED),
+	   "<p>caf\xc3\xa9",
+	   "utf-8", HTML_UNDECLARED),
 	/* [html5:3] [html5:7] [html5:13] */
 	B("two metas", HTML,
 	  "<meta charset=\"utf-8\"><meta charset=\"utf-8\">",
@@ -421,10 +422,10 @@ WT_CASE(rules_clean)
 }
 
 /* Declarations: kinds, offsets, labels, the one in use. */
+#define DECLS_DOC "\xef\xbb\xbf<?xml version=\"1.0\"?><meta charset=\"koi8-r\"><meta http-equiv=\"Content-Type\" content=\"text/html; charset=iso-8859-2\">"
 WT_CASE(rules_decls)
 {
-	static const char doc[] =
-		"\xef\xbb\xbf<?xml version=\"1.0\"?><meta charset=\"koi8-r\"><meta http-equiv=\"Content-Type\" content=\"text/html; charset=iso-8859-2\">";
+	static const char doc[] = DECLS_DOC;
 	struct got *g = WT_ALLOC(sizeof(*g));
 
 	WT_ASSERT_TRUE(g);

@@ -323,6 +323,7 @@ static const char *const vec_text[3][4] = {
 	{ "\xe3\x81\x82", "\xe6\x97\xa5", "\xe3\x80\x82", "\xef\xbd\xa1" },
 	{ "ab ", "\xc3\xa9", "\xf0\x9f\x98\x80", "\xe2\x82\xac" },
 };
+
 static const u8 vec_bad[] = { 0x80, 0xbf, 0xc1, 0xc3, 0xe0, 0xed, 0xf0, 0xf4, 0xf5 };
 
 static size_t vec_fill(u8 *p, size_t len, int kind)
@@ -454,7 +455,7 @@ static bool vec_room_one(struct wt_ctx *wt, const u8 *in, size_t len,
 		ret = whatenc_decode(&d, &b, true);
 		for (k = room; k < room + EDGE_GUARD; k++)
 			if (out[o + k] != 0xaa) {
-				WT_FAIL("utf8 vector level %d: %zu bytes, room %zu: written past the room",
+				WT_FAIL("utf8 vector level %d: %zu bytes: wrote past the room %zu",
 					level, len, room);
 				return false;
 			}
@@ -621,7 +622,7 @@ static bool vec16_one(struct wt_ctx *wt, const u8 *in, size_t len,
 	wt_encode_run(&e, in, len, NULL, 0, room, false, r);
 	if (r->overflow || r->out_len != o || memcmp(r->out, exp, o) ||
 	    r->nerr != (fatal ? (int)nfffd : 0)) {
-		WT_FAIL("utf16 encoder, vector level %d: %zu bytes, room %zu, be %d, fatal %d: differ",
+		WT_FAIL("utf16 encoder level %d: %zu bytes, room %zu, be %d, fatal %d: differ",
 			level, len, room, be, fatal);
 		return false;
 	}

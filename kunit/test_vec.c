@@ -195,7 +195,7 @@ static unsigned int runs_all(struct wt_ctx *wt, const struct vec_runs *v,
 						 true, m, kind);
 
 				if (!ok)
-					WT_FAIL("vec level %d: %s: run %d of %zu at %u, room %zu, end %u",
+					WT_FAIL("level %d %s: run %d of %zu at %u room %zu end %u",
 						level, v->what, kind, len, align,
 						rooms[k], m);
 				fails += !ok;

@@ -132,7 +132,8 @@ static inline unsigned int cjk_split_all(struct wt_ctx *wt, bool dec,
 	struct wt_run *r = WT_ALLOC(sizeof(*r));
 	int n = 0, bad;
 
-	one->out_cap = r->out_cap = 64 + 12 * len;
+	one->out_cap = 64 + 12 * len;
+	r->out_cap = one->out_cap;
 	one->out = WT_ALLOC(one->out_cap);
 	r->out = WT_ALLOC(r->out_cap);
 	bad = wt_split_check(!dec, enc, dec ? flags | WHATENC_BOM_KEEP : flags,

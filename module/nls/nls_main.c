@@ -31,6 +31,7 @@ static int we_nls_u2c_##id(wchar_t uni, unsigned char *out, int boundlen) \
 {									\
 	return whatenc_nls_uni2char(WHATENC_##id, uni, out, boundlen);	\
 }
+
 #include "whatenc_nls_list.h"
 #undef WHATENC_NLS
 

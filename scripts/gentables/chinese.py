@@ -185,19 +185,20 @@ def gb18030(ctx):
             dec.append(0 if t in (0x7F, 0xFF) else
                        index[row * 190 + t - (0x40 if t < 0x7F else 0x41)])
     dec += [0] * 192
-    out.append("/* index gb18030 by lead - 0x80 and trail - 0x40: code point, "
-               "all BMP;\n * 0 for the trails 0x7F and 0xFF and the leads "
-               "0x80 and 0xFF */\n")
+    out.append(common.comment(
+        "index gb18030 by lead - 0x80 and trail - 0x40: code point, all BMP; "
+        "0 for the trails 0x7F and 0xFF and the leads 0x80 and 0xFF") + "\n")
     out.append(common.c_array("static const u16 gb18030_dec[%d]" % len(dec),
                               dec))
     sizes["gb18030_dec"] = 2 * len(dec)
 
     # ranges, without the last (189000 -> U+10000), which the code handles
-    out.append("\n/* index gb18030 ranges below pointer 39420 (pointer, code point) */\n")
+    out.append("\n" + common.comment(
+        "index gb18030 ranges below pointer 39420 (pointer, code point)") + "\n")
     out.append("#define GB18030_NR_RANGES %d\n" % len(bmp))
     out.append(common.c_array("static const u16 gb18030_rng_ptr[%d]" % len(bmp),
                               [p for p, _ in bmp], "%5d", 10))
-    out.append(common.c_array("static const u16 gb18030_rng_cp[%d]" % len(bmp),
+    out.append("\n" + common.c_array("static const u16 gb18030_rng_cp[%d]" % len(bmp),
                               [c for _, c in bmp]))
     sizes["gb18030_ranges"] = 4 * len(bmp)
     # hints: the last range starting at or before (k << 7)
@@ -214,8 +215,9 @@ def gb18030(ctx):
                               ch, "%3d", 12))
     sizes["gb18030_hints"] = len(ph) + len(ch)
 
-    out.append("\n/* encoder: code point -> lead << 8 | trail; of U+4E00..U+9FA5 "
-               "only the\n * GB2312 ideographs, U+4E00's rank: */\n")
+    out.append("\n" + common.comment(
+        "encoder: code point -> lead << 8 | trail; of U+4E00..U+9FA5 only "
+        "the GB2312 ideographs, U+4E00's rank:") + "\n")
     out.append("#define GB18030_IDEO_RANK %d\n" % ideo_rank)
     # GBK writes U+20AC as 0x80: its table is the same without it
     text, size = rank_table(ctx, "gb18030", enc, ("gbk", (0x20AC,)))
@@ -274,7 +276,7 @@ def big5(ctx):
     out.append("#define BIG5_NR_SIP %d\n" % len(sip))
     out.append(common.c_array("static const u16 big5_sip_cp[%d]" % len(sip),
                               [c & 0xFFFF for c, _ in sip]))
-    out.append(common.c_array("static const u16 big5_sip_code[%d]" % len(sip),
+    out.append("\n" + common.c_array("static const u16 big5_sip_code[%d]" % len(sip),
                               [v for _, v in sip]))
     sizes["big5_enc_sip"] = 4 * len(sip)
     out.append("\n#endif /* WHATENC_TABLES_BIG5_H */\n")

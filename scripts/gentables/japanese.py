@@ -150,8 +150,9 @@ def generate(ctx):
     out.append("/* Shift_JIS encoder: page of code point >> 6 (0: none) */")
     out.append(common.c_array("const u16 whatenc_sjis_enc_pidx[%d]" % len(sjis_pidx),
                               sjis_pidx, fmt="%3d", per_line=16))
-    out.append("/* Shift_JIS encoder: by code point & 63, one byte (below 0x100)")
-    out.append(" * or lead << 8 | trail (U+2212 as U+FF0D); 0: none */")
+    out.append(common.comment(
+        "Shift_JIS encoder: by code point & 63, one byte (below 0x100) "
+        "or lead << 8 | trail (U+2212 as U+FF0D); 0: none"))
     out.append("const u16 whatenc_sjis_enc_page[WE_SJIS_ENC_PAGES][64] = {")
     for page in sjis_pages:
         out.append("\t{")

@@ -110,20 +110,20 @@ def generate(ctx):
                                           for v in table[i:i + 8]) + ",")
         out.append("\t},")
     out.append("};\n")
-    out.append("/* Encode, code points from WE_SB_PAGE_LIMIT up: "
-               "encoding k's, sorted, are")
-    out.append(" * we_sb_enc_cp[we_sb_enc_first[k] .. "
-               "we_sb_enc_first[k + 1] - 1]; the byte")
-    out.append(" * of each is in we_sb_enc_byte. */")
+    out.append(common.comment(
+        "Encode, code points from WE_SB_PAGE_LIMIT up: encoding k's, sorted, "
+        "are we_sb_enc_cp[we_sb_enc_first[k] .. we_sb_enc_first[k + 1] - 1]; "
+        "the byte of each is in we_sb_enc_byte."))
     out.append(common.c_array(
         "static const u16 we_sb_enc_first[WE_SB_COUNT + 1]", first, "%d", 10))
     out.append(common.c_array("static const u16 we_sb_enc_cp[WE_SB_PAIRS]",
                               cps, "0x%04x", 8))
     out.append(common.c_array("static const u8 we_sb_enc_byte[WE_SB_PAIRS]",
                               bytes_, "0x%02x", 12))
-    out.append("/* Encode, code points below WE_SB_PAGE_LIMIT: the byte is")
-    out.append(" * we_sb_enc_page[we_sb_enc_pidx[k][cp >> WE_SB_PAGE_SHIFT]]"
-               "[cp & 63], 0 if none. */")
+    out.append(common.comment(
+        "Encode, code points below WE_SB_PAGE_LIMIT: the byte is "
+        "we_sb_enc_page[we_sb_enc_pidx[k][cp >> WE_SB_PAGE_SHIFT]][cp & 63], "
+        "0 if none."))
     out.append("static const u8 we_sb_enc_pidx[WE_SB_COUNT]"
                "[WE_SB_PAGE_LIMIT >> WE_SB_PAGE_SHIFT] = {")
     for (enum, name), row in zip(sb_encs, page_index):

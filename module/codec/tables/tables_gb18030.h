@@ -36,8 +36,10 @@
 #ifndef WHATENC_TABLES_GB18030_H
 #define WHATENC_TABLES_GB18030_H
 
-/* index gb18030 by lead - 0x80 and trail - 0x40: code point, all BMP;
- * 0 for the trails 0x7F and 0xFF and the leads 0x80 and 0xFF */
+/*
+ * index gb18030 by lead - 0x80 and trail - 0x40: code point, all BMP; 0 for the
+ * trails 0x7F and 0xFF and the leads 0x80 and 0xFF
+ */
 static const u16 gb18030_dec[24576] = {
 	0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000,
 	0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000,
@@ -3138,6 +3140,7 @@ static const u16 gb18030_rng_ptr[206] = {
 	38038, 38064, 38065, 38066, 38069, 38075, 38076, 38078, 39108, 39109,
 	39113, 39114, 39115, 39116, 39265, 39394,
 };
+
 static const u16 gb18030_rng_cp[206] = {
 	0x0080, 0x00a5, 0x00a9, 0x00b2, 0x00b8, 0x00d8, 0x00e2, 0x00eb,
 	0x00ee, 0x00f4, 0x00f8, 0x00fb, 0x00fd, 0x0102, 0x0114, 0x011c,
@@ -3244,8 +3247,10 @@ static const u8 gb18030_rng_cp_hint[512] = {
 	197, 197, 197, 197, 197, 203, 203, 204,
 };
 
-/* encoder: code point -> lead << 8 | trail; of U+4E00..U+9FA5 only the
- * GB2312 ideographs, U+4E00's rank: */
+/*
+ * encoder: code point -> lead << 8 | trail; of U+4E00..U+9FA5 only the GB2312
+ * ideographs, U+4E00's rank:
+ */
 #define GB18030_IDEO_RANK 798
 static const u8 gb18030_enc_page[64] = {
 	0x00, 0x01, 0x27, 0x27, 0x27, 0x27, 0x27, 0x02, 0x03, 0x04, 0x27, 0x05,

@@ -4086,8 +4086,10 @@ const u16 whatenc_sjis_enc_pidx[1024] = {
 	  0,   0,   0,   0,   0,   0,   0,   0,   0,   0,   0,   0, 358, 359, 360, 361,
 };
 
-/* Shift_JIS encoder: by code point & 63, one byte (below 0x100)
- * or lead << 8 | trail (U+2212 as U+FF0D); 0: none */
+/*
+ * Shift_JIS encoder: by code point & 63, one byte (below 0x100) or lead << 8 |
+ * trail (U+2212 as U+FF0D); 0: none
+ */
 const u16 whatenc_sjis_enc_page[WE_SJIS_ENC_PAGES][64] = {
 	{
 		0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000,
