@@ -33,6 +33,6 @@ int main(void)
 		fprintf(stderr, "decode_buffer: decoding failed\n");
 		return 1;
 	}
-	printf("%s: %.*s\n", whatenc_name(enc), (int)b.out_pos, (const char *)out);
+	printf("%s: %.*s\n", whatenc_encoding_name(enc), (int)b.out_pos, (const char *)out);
 	return 0;
 }

@@ -37,7 +37,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "detect: cannot read the document\n");
 		return 1;
 	}
-	printf("%s (%s, %s)\n", whatenc_name(r.enc),
+	printf("%s (%s, %s)\n", whatenc_encoding_name(r.enc),
 	       whatenc_detect_source_name(r.source),
 	       r.certain ? "certain" : "tentative");
 	return 0;

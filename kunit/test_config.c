@@ -75,7 +75,7 @@ WT_CASE(config_labels)
 
 		WT_EXPECT_EQ(whatenc_get_encoding(l, strlen(l)),
 			     cfg_labels[i].built ? enc : -EOPNOTSUPP);
-		WT_EXPECT_EQ(strcmp(whatenc_name(enc), cfg_labels[i].name), 0);
+		WT_EXPECT_EQ(strcmp(whatenc_encoding_name(enc), cfg_labels[i].name), 0);
 		WT_EXPECT_EQ(whatenc_decoder_init(&d, enc, 0), want);
 		WT_EXPECT_EQ(whatenc_encoder_init(&e, enc, 0), want);
 	}

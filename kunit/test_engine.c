@@ -534,12 +534,12 @@ WT_CASE(engine_worst_case)
 				for (cut = 0; cut <= n; cut++) {
 					if (worst_dec(enc, fl, in, n, cut, out)) {
 						WT_NOTE("decode bound: %s in %u cut %zu flags %u",
-							whatenc_name(enc), s, cut, fl);
+							whatenc_encoding_name(enc), s, cut, fl);
 						bad++;
 					}
 					if (worst_enc(enc, fl, in, n, cut, out)) {
 						WT_NOTE("encode bound: %s in %u cut %zu flags %u",
-							whatenc_name(enc), s, cut, fl);
+							whatenc_encoding_name(enc), s, cut, fl);
 						bad++;
 					}
 					checks += 2;

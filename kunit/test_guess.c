@@ -265,7 +265,7 @@ static void guess_check(struct wt_ctx *wt, const struct guess_case *cases,
 				      c->utf8, out, 1024))
 			WT_FAIL("%s (%s): guessed %s", c->name, c->codec,
 				r.enc < WHATENC_NR_ENCODINGS ?
-				whatenc_name(r.enc) : "not text");
+				whatenc_encoding_name(r.enc) : "not text");
 		WT_EXPECT_TRUE(r.confidence >= min_conf);
 	}
 }
@@ -618,7 +618,7 @@ WT_CASE(guess_romanian)
 	    !guess_decodes_to((const u8 *)in, sizeof(in) - 1, r.enc, comma,
 			      out, 256))
 		WT_FAIL("Romanian: guessed %s", r.enc < WHATENC_NR_ENCODINGS ?
-			whatenc_name(r.enc) : "not text");
+			whatenc_encoding_name(r.enc) : "not text");
 }
 
 /* Once certain, the detector stops and ignores what follows. */

@@ -33,15 +33,15 @@ WT_CASE(labels_names)
 	int enc;
 
 	for (enc = 0; enc < WHATENC_NR_ENCODINGS; enc++) {
-		const char *n = whatenc_name(enc);
+		const char *n = whatenc_encoding_name(enc);
 
 		WT_ASSERT_TRUE(n);
 		WT_EXPECT_EQ(strcmp(n, spec_names[enc]), 0);
 		/* lowercasing a name gives one of its labels */
 		WT_EXPECT_EQ(get(n), enc);
 	}
-	WT_EXPECT_TRUE(!whatenc_name(WHATENC_NR_ENCODINGS));
-	WT_EXPECT_TRUE(!whatenc_name((enum whatenc_encoding)-1));
+	WT_EXPECT_TRUE(!whatenc_encoding_name(WHATENC_NR_ENCODINGS));
+	WT_EXPECT_TRUE(!whatenc_encoding_name((enum whatenc_encoding)-1));
 }
 
 WT_CASE(labels_all)

@@ -117,7 +117,7 @@ static unsigned int nx_sizes(struct wt_ctx *wt, const struct nx_enc *e,
 				WHATENC_NAME_NUL_TERM) != 0 || out[0])
 		fails++;
 	if (fails)
-		WT_FAIL("names %s: %u sizes wrong", whatenc_name(e->enc), fails);
+		WT_FAIL("names %s: %u sizes wrong", whatenc_encoding_name(e->enc), fails);
 	return fails;
 }
 
@@ -189,7 +189,7 @@ static unsigned int nx_malformed(struct wt_ctx *wt, const struct nx_enc *e,
 	}
 	if (fails)
 		WT_FAIL("names %s: %u malformed cases wrong",
-			whatenc_name(e->enc), fails);
+			whatenc_encoding_name(e->enc), fails);
 	return fails;
 }
 

@@ -114,7 +114,7 @@ WT_CASE(nls_names)
 	u8 out[6];
 
 	for (i = 0; i < ARRAY_SIZE(list); i++) {
-		s = whatenc_name(list[i].enc);
+		s = whatenc_encoding_name(list[i].enc);
 		WT_ASSERT_TRUE(s && strlen(s) + 8 < sizeof(want));
 		memcpy(want, "whatwg-", 7);
 		for (j = 0; s[j]; j++)

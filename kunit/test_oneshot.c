@@ -74,7 +74,7 @@ static void on_report(struct on_ctx *c, const char *what, int enc,
 
 	if (c->fails++ < 10)
 		WT_FAIL("%s %s flags %#x level %d: %zu bytes, room %zu: %d vs %d",
-			what, whatenc_name(enc), flags, c->level, len, room,
+			what, whatenc_encoding_name(enc), flags, c->level, len, room,
 			r1, r2);
 }
 

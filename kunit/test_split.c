@@ -51,7 +51,7 @@ static void split_all(struct wt_ctx *wt, struct split_ctx *c, bool encoder, int 
 		if (c->fails <= 12)
 			WT_NOTE("split: %s %s line %d: %d chunkings differ",
 				encoder ? "encode.tsv" : "decode.tsv",
-				whatenc_name(enc), line, bad);
+				whatenc_encoding_name(enc), line, bad);
 	}
 }
 

@@ -78,18 +78,18 @@ WT_CASE(utf16_decode)
 			if (r->out_len != c->out.n ||
 			    memcmp(r->out, c->out.p, c->out.n))
 				WT_FAIL("utf16 case %u (%s): output differs", i,
-					whatenc_name(enc));
+					whatenc_encoding_name(enc));
 			wt_decode_once(enc, WHATENC_BOM_KEEP | WHATENC_DEC_WTF8,
 				       in, c->in.n, r);
 			if (r->out_len != c->wtf8.n ||
 			    memcmp(r->out, c->wtf8.p, c->wtf8.n))
 				WT_FAIL("utf16 case %u (%s): WTF-8 output differs",
-					i, whatenc_name(enc));
+					i, whatenc_encoding_name(enc));
 			wt_decode_once(enc, WHATENC_BOM_KEEP | WHATENC_DEC_FATAL,
 				       in, c->in.n, r);
 			if (r->nerr != c->nerr) {
 				WT_FAIL("utf16 case %u (%s): %d errors, expected %d",
-					i, whatenc_name(enc), r->nerr, c->nerr);
+					i, whatenc_encoding_name(enc), r->nerr, c->nerr);
 				continue;
 			}
 			for (e = 0; e < c->nerr; e++)
@@ -98,7 +98,7 @@ WT_CASE(utf16_decode)
 				    memcmp(r->errs[e].bytes, in + c->err[e][0],
 					   c->err[e][1]))
 					WT_FAIL("utf16 case %u (%s): error %d at %llu len %u",
-						i, whatenc_name(enc), e,
+						i, whatenc_encoding_name(enc), e,
 						(unsigned long long)r->errs[e].offset,
 						r->errs[e].len);
 		}
@@ -215,7 +215,7 @@ WT_CASE(utf16_encode)
 			if (r->nerr || r->out_len != c->out.n ||
 			    memcmp(r->out, exp, c->out.n))
 				WT_FAIL("utf16 encode case %u (%s) differs", i,
-					whatenc_name(enc));
+					whatenc_encoding_name(enc));
 			wt_encode_once(enc, WHATENC_ENC_UTF16, (const u8 *)c->in.p,
 				       c->in.n, r);
 			if (r->nerr != c->nerr) {

@@ -80,7 +80,7 @@ struct tally {
 
 static const char *enc_name(int enc)
 {
-	return enc >= 0 && enc < WHATENC_NR_ENCODINGS ? whatenc_name(enc) :
+	return enc >= 0 && enc < WHATENC_NR_ENCODINGS ? whatenc_encoding_name(enc) :
 							 "(no encoding)";
 }
 
@@ -531,8 +531,8 @@ WT_CASE(wpt_case_labels)
 		switch (v->kind) {
 		case WTV_LABEL_OK:
 			ok = enc >= 0 &&
-			     name_is(whatenc_name(enc), v->enc_lower, true) &&
-			     (!v->name || name_is(whatenc_name(enc), v->name,
+			     name_is(whatenc_encoding_name(enc), v->enc_lower, true) &&
+			     (!v->name || name_is(whatenc_encoding_name(enc), v->name,
 						  false));
 			break;
 		case WTV_REJ_TEXTDECODER:

@@ -70,15 +70,15 @@ static int __init whatenc_fs_example_init(void)
 				  WHATENC_NAME_NUL_TERM);
 	if (len < 0) {
 		pr_info("whatenc_fs_example: %s name: error %d\n",
-			whatenc_name(enc), len);
+			whatenc_encoding_name(enc), len);
 	} else {
 		pr_info("whatenc_fs_example: %s name: %s (%d bytes)\n",
-			whatenc_name(enc), buf, len);
+			whatenc_encoding_name(enc), buf, len);
 		/* ...and back, as for a create() or rename() */
 		blen = whatenc_name_encode(enc, buf, len, back, sizeof(back),
 					   WHATENC_NAME_NO_SEP);
 		pr_info("whatenc_fs_example: %s round trip: %s\n",
-			whatenc_name(enc),
+			whatenc_encoding_name(enc),
 			blen == sizeof(legacy_name) &&
 			!memcmp(back, legacy_name, blen) ? "same bytes" :
 			"different bytes");

@@ -30,4 +30,12 @@ void whatenc_decoder_free(struct whatenc_decoder *d);
 struct whatenc_encoder *whatenc_encoder_new(int enc, unsigned int flags);
 void whatenc_encoder_free(struct whatenc_encoder *e);
 
+/*
+ * The old name of whatenc_encoding_name() (an encoding's canonical name,
+ * not a file name), kept so that programs linked against libwhatenc.so.0
+ * before the rename (2026-11-26) still run. New code calls
+ * whatenc_encoding_name().
+ */
+const char *whatenc_name(enum whatenc_encoding enc);
+
 #endif /* WHATENC_LIB_H */

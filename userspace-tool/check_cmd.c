@@ -239,7 +239,7 @@ static const char *kind_name(enum whatenc_decl_kind k)
 
 static const char *enc_name(int enc)
 {
-	return enc >= 0 && enc < WHATENC_NR_ENCODINGS ? whatenc_name(enc) :
+	return enc >= 0 && enc < WHATENC_NR_ENCODINGS ? whatenc_encoding_name(enc) :
 	       "unknown";
 }
 

@@ -74,7 +74,7 @@ void wt_content_print(FILE *f, const struct whatenc_guess_result *r)
 		fprintf(f, "not text (content, %u%%)", r->confidence);
 	else
 		fprintf(f, "%s (content, tentative, %u%%)",
-			whatenc_name(r->enc), r->confidence);
+			whatenc_encoding_name(r->enc), r->confidence);
 }
 
 bool wt_content_decides(const struct whatenc_detection *d,

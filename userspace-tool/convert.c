@@ -90,14 +90,14 @@ static void verbose(struct wt_ctx *c, struct wt_file *f, u64 in, u64 out)
 		 strcmp(d, o->eng->name) || strcmp(e, o->eng->name) ? ")" : "");
 	if (f->dec_enc != f->from)
 		snprintf(bom, sizeof(bom), " (BOM overrides label: %s)",
-			 whatenc_name(f->dec_enc));
+			 whatenc_encoding_name(f->dec_enc));
 	if (o->unmappable == WT_UNMAP_SKIP || o->unmappable == WT_UNMAP_CHAR)
 		snprintf(subst, sizeof(subst), ", %llu %s",
 			 (unsigned long long)f->nsubst,
 			 o->unmappable == WT_UNMAP_SKIP ? "unmappable omitted" :
 							  "substituted");
 	fprintf(stderr, "%s: %s: %s: %s%s -> %s%s%s%s%s, %llu bytes in, %llu bytes out, %llu %s%s\n",
-		wt_prog, f->name, eng, whatenc_name(f->from),
+		wt_prog, f->name, eng, whatenc_encoding_name(f->from),
 		o->auto_from ? " (detected)" : "",
 		f->passthrough ? "WTF-8" : "UTF-8", bom,
 		f->have_enc ? " -> " : "", f->have_enc ? cv_enc_out_name(o) : "",
@@ -272,7 +272,7 @@ int wt_convert_fd(struct wt_ctx *c, int fd, const char *name)
 		r = wt_open(eng, &f.dec, WT_DECODE, f.dec_enc, flags);
 		if (r) {
 			fprintf(stderr, "%s: %s: cannot start a %s decoder (%s engine): %s\n",
-				wt_prog, f.name, whatenc_name(f.dec_enc),
+				wt_prog, f.name, whatenc_encoding_name(f.dec_enc),
 				eng->name, strerror(-r));
 			return WT_EXIT_ERR;
 		}
@@ -314,7 +314,7 @@ int wt_convert_fd(struct wt_ctx *c, int fd, const char *name)
 		r = wt_open(eng, &f.enc, WT_ENCODE, o->to, flags);
 		if (r) {
 			fprintf(stderr, "%s: %s: cannot start a %s encoder (%s engine): %s\n",
-				wt_prog, f.name, whatenc_name(o->to),
+				wt_prog, f.name, whatenc_encoding_name(o->to),
 				eng->name, strerror(-r));
 			wt_close(&f.dec);
 			return WT_EXIT_ERR;

@@ -116,7 +116,7 @@ int wt_decl_rewrite(const struct wt_opts *o, const char *name,
 	struct whatenc_check_opts co = {
 		.fmt = fmt, .on_decl = on_decl, .ctx = &s,
 	};
-	const char *newname = whatenc_name(out);
+	const char *newname = whatenc_encoding_name(out);
 	u8 label[64];
 	char old[40];
 	size_t nl;

@@ -286,22 +286,22 @@ static void print_result(enum wd_style style, const char *name,
 			       g->confidence);
 		else if (g)
 			printf(",\"encoding\":\"%s\",\"source\":\"content\",\"confidence\":\"tentative\",\"percent\":%u}\n",
-			       whatenc_name(g->enc), g->confidence);
+			       whatenc_encoding_name(g->enc), g->confidence);
 		else if (d->unsupported)
 			printf(",\"unsupported\":true,\"encoding\":\"%.*s\",\"source\":\"%s\"}\n",
 			       (int)strcspn(unsup, " \"\\"), unsup,
 			       whatenc_detect_source_name(d->source));
 		else
 			printf(",\"encoding\":\"%s\",\"source\":\"%s\",\"confidence\":\"%s\"}\n",
-			       whatenc_name(d->enc),
+			       whatenc_encoding_name(d->enc),
 			       whatenc_detect_source_name(d->source),
 			       d->certain ? "certain" : "tentative");
 		return;
 	}
 	if (style == WD_BRIEF) {
 		puts(g ? (g->kind == WHATENC_GUESS_NOT_TEXT ? "not-text" :
-			  whatenc_name(g->enc)) :
-		     d->unsupported ? unsup : whatenc_name(d->enc));
+			  whatenc_encoding_name(g->enc)) :
+		     d->unsupported ? unsup : whatenc_encoding_name(d->enc));
 		return;
 	}
 	if (style == WD_NULL) {
@@ -316,7 +316,7 @@ static void print_result(enum wd_style style, const char *name,
 		putchar('\n');
 		return;
 	}
-	fputs(d->unsupported ? unsup : whatenc_name(d->enc), stdout);
+	fputs(d->unsupported ? unsup : whatenc_encoding_name(d->enc), stdout);
 	printf(" (%s, %s)\n", whatenc_detect_source_name(d->source),
 	       d->certain ? "certain" : "tentative");
 }

@@ -78,7 +78,7 @@ static int kernel_open(struct wt_session *s)
 	memset(&cfg, 0, sizeof(cfg));
 	/* Any label of the encoding will do; names are not all labels. */
 	label = whatenc_label_count(s->enc) > 0 ? whatenc_label(s->enc, 0) :
-						 whatenc_name(s->enc);
+						 whatenc_encoding_name(s->enc);
 	snprintf(cfg.label, sizeof(cfg.label), "%s", label);
 	cfg.direction = s->dir == WT_DECODE ? WHATENC_DIR_DECODE :
 					      WHATENC_DIR_ENCODE;

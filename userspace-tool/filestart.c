@@ -24,8 +24,8 @@ static void bom_note(struct wt_ctx *c, struct wt_file *f)
 		return;
 	f->bom_noted = true;
 	fprintf(stderr, "%s: %s: a %s byte order mark overrides %s (the Encoding Standard's decode; --bom=strip or --bom=keep to decode as %s)\n",
-		wt_prog, f->name, whatenc_name(f->dec_enc),
-		whatenc_name(f->from), whatenc_name(f->from));
+		wt_prog, f->name, whatenc_encoding_name(f->dec_enc),
+		whatenc_encoding_name(f->from), whatenc_encoding_name(f->from));
 }
 
 /* The encoding the decoder really uses: a BOM may override the label. */

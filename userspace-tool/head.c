@@ -24,18 +24,18 @@ static int contradicted(const struct wt_opts *o, const char *name,
 			const char *what, const char *by, char *why)
 {
 	snprintf(why, WT_WHY_LEN, "%s%s, not %s", what, by,
-		 whatenc_name(o->from));
+		 whatenc_encoding_name(o->from));
 	if (o->plan)
 		return o->strict ? WT_EXIT_CONV : 0;
 	if (o->strict) {
 		fprintf(stderr, "%s: %s: error: %s%s, not %s: not converted (--strict)\n",
-			wt_prog, name, what, by, whatenc_name(o->from));
+			wt_prog, name, what, by, whatenc_encoding_name(o->from));
 		return WT_EXIT_CONV;
 	}
 	if (!o->silent)
 		fprintf(stderr, "%s: %s: warning: %s%s, not %s: decoding it as %s anyway (--strict: refuse)\n",
-			wt_prog, name, what, by, whatenc_name(o->from),
-			whatenc_name(o->from));
+			wt_prog, name, what, by, whatenc_encoding_name(o->from),
+			whatenc_encoding_name(o->from));
 	return 0;
 }
 
@@ -76,7 +76,7 @@ int wt_head_check(const struct wt_opts *o, const char *name,
 	bom = whatenc_bom_sniff(buf, len, &bom_len);
 	if (bom >= 0 && (enum whatenc_encoding)bom != o->from) {
 		snprintf(what, sizeof(what), "it starts with a %s byte order mark",
-			 whatenc_name(bom));
+			 whatenc_encoding_name(bom));
 		/*
 		 * --bom=sniff: the BOM decides, and the decoder says so;
 		 * --bom=keep or strip: the user said what it is
@@ -97,7 +97,7 @@ int wt_head_check(const struct wt_opts *o, const char *name,
 	    (d.source == WHATENC_SRC_META || d.source == WHATENC_SRC_XML_DECL ||
 	     d.source == WHATENC_SRC_CSS_CHARSET) && d.enc != o->from) {
 		snprintf(what, sizeof(what), "the document declares %s",
-			 whatenc_name(d.enc));
+			 whatenc_encoding_name(d.enc));
 		return contradicted(o, name, what,
 				    d.source == WHATENC_SRC_META ? " (<meta>)" :
 				    d.source == WHATENC_SRC_XML_DECL ?

@@ -211,7 +211,7 @@ static int list_encodings(void)
 
 	for (e = 0; e < WHATENC_NR_ENCODINGS; e++) {
 		n = whatenc_label_count(e);
-		printf("%s:", whatenc_name(e));
+		printf("%s:", whatenc_encoding_name(e));
 		for (i = 0; i < n; i++)
 			printf(" %s", whatenc_label(e, i));
 		printf("\n");
@@ -550,7 +550,7 @@ int main(int argc, char **argv)
 		case 'l':
 			return list_encodings();
 		case OPT_LABEL:
-			printf("%s\n", whatenc_name(get_encoding(optarg)));
+			printf("%s\n", whatenc_encoding_name(get_encoding(optarg)));
 			return fflush(stdout) ? WT_EXIT_ERR : WT_EXIT_OK;
 		case 'v':
 			o.verbose = true;

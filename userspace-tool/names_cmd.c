@@ -157,7 +157,7 @@ static void report(const struct wn_ctx *c, const char *path,
 		}
 		if (enc >= 0)
 			printf(",\"encoding\":\"%s\",\"source\":\"%s\",\"confidence\":%u",
-			       whatenc_name(enc), c->from >= 0 ? "given" : "content",
+			       whatenc_encoding_name(enc), c->from >= 0 ? "given" : "content",
 			       conf);
 		printf(",\"action\":\"%s\"}\n", action);
 		return;
@@ -168,7 +168,7 @@ static void report(const struct wn_ctx *c, const char *path,
 	if (new) {
 		fputs(" -> ", stdout);
 		wt_put_escaped(stdout, new, strlen(new));
-		printf(" (%s, %s, %u%%)", whatenc_name(enc),
+		printf(" (%s, %s, %u%%)", whatenc_encoding_name(enc),
 		       c->from >= 0 ? "given" : "content", conf);
 	}
 	printf("%s\n", text);
@@ -296,7 +296,7 @@ static void one(struct wn_ctx *c, int dfd, const char *path, const char *abs,
 	c->status = enc < 0 ? WN_FAIL : c->status;
 	if (enc < 0 && weak >= 0) {
 		snprintf(msg, sizeof(msg), ": left alone: weak guess %s (%u%%; --min-confidence=%u to accept it)",
-			 whatenc_name(weak), weak_conf, weak_conf);
+			 whatenc_encoding_name(weak), weak_conf, weak_conf);
 		report(c, path, nm, NULL, -1, 0, "weak-guess", msg);
 		return;
 	}

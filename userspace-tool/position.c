@@ -27,7 +27,7 @@ enum whatenc_encoding wt_out_encoding(const struct wt_opts *o)
 
 const char *cv_enc_out_name(const struct wt_opts *o)
 {
-	return whatenc_name(wt_out_encoding(o));
+	return whatenc_encoding_name(wt_out_encoding(o));
 }
 
 /* Line and column (1-based, in characters) after @n more bytes of UTF-8. */
@@ -83,7 +83,7 @@ void cv_report_decode(struct wt_ctx *c, struct wt_file *f,
 	hex_bytes(hex, e->bytes, e->len);
 	fprintf(stderr, "%s: %s: byte %llu: invalid %s sequence %s (line %llu, column %llu)%s\n",
 		wt_prog, f->name, cv_src_off(c, e->offset),
-		whatenc_name(f->dec_enc), e->len ? hex : "(end of input)",
+		whatenc_encoding_name(f->dec_enc), e->len ? hex : "(end of input)",
 		(unsigned long long)f->lines + 1, (unsigned long long)f->col + 1,
 		c->o->refuse_replace ? ": not converted, as it would have to be replaced by U+FFFD (--allow-replace to convert anyway)" : "");
 }
@@ -128,7 +128,7 @@ void cv_report_encode(struct wt_ctx *c, struct wt_file *f, int r,
 		fprintf(stderr, "%s: %s: byte %llu: invalid %s sequence %s, and %s cannot encode the U+FFFD that replaces it (line %llu, column %llu; -c omits such input)\n",
 			wt_prog, f->name,
 			cv_src_off(c, repl.offset),
-			whatenc_name(f->dec_enc),
+			whatenc_encoding_name(f->dec_enc),
 			repl.len ? hex : "(end of input)",
 			cv_enc_out_name(c->o), (unsigned long long)line,
 			(unsigned long long)col);

@@ -543,7 +543,7 @@ static void report(const struct wt_tree *tr, size_t i)
 		wt_put_json(stdout, path, strlen(path));
 		printf(",\"action\":\"%s\"", act_names[it->act]);
 		if (it->enc >= 0)
-			printf(",\"encoding\":\"%s\"", whatenc_name(it->enc));
+			printf(",\"encoding\":\"%s\"", whatenc_encoding_name(it->enc));
 		if (it->source[0])
 			printf(",\"source\":\"%s\",\"confidence\":%u",
 			       it->source, it->conf);
@@ -565,7 +565,7 @@ static void report(const struct wt_tree *tr, size_t i)
 	printf("%-11s ", act_names[it->act]);
 	wt_put_escaped(stdout, path, strlen(path));
 	if (it->enc >= 0)
-		printf(" (%s, %s", whatenc_name(it->enc), it->source);
+		printf(" (%s, %s", whatenc_encoding_name(it->enc), it->source);
 	else if (it->source[0])
 		printf(" (%s", it->source);
 	if (it->source[0] && !strcmp(it->source, "content"))
@@ -599,7 +599,7 @@ static int summary(const struct wt_tree *tr)
 	fprintf(f, "whatenc: %zu files: %lu %s, %lu already %s, %lu empty, %lu binary, %lu left alone",
 		tr->n, n[A_CONVERT] - failed,
 		tr->t->dry_run ? "to convert" : "converted", n[A_SAME],
-		whatenc_name(wt_out_encoding(tr->c->o)), n[A_EMPTY],
+		whatenc_encoding_name(wt_out_encoding(tr->c->o)), n[A_EMPTY],
 		n[A_BINARY], left);
 	if (n[A_SKIP])
 		fprintf(f, ", %lu skipped (not regular files)", n[A_SKIP]);

@@ -59,8 +59,8 @@ static void api_labels(struct kunit *test)
 			(int)WHATENC_WINDOWS_1252);
 	KUNIT_EXPECT_LT(test, whatenc_get_encoding("wtf-8", 5), 0);
 	KUNIT_EXPECT_LT(test, whatenc_get_encoding("", 0), 0);
-	KUNIT_EXPECT_STREQ(test, whatenc_name(WHATENC_SHIFT_JIS), "Shift_JIS");
-	KUNIT_EXPECT_STREQ(test, whatenc_name(WHATENC_GB18030), "gb18030");
+	KUNIT_EXPECT_STREQ(test, whatenc_encoding_name(WHATENC_SHIFT_JIS), "Shift_JIS");
+	KUNIT_EXPECT_STREQ(test, whatenc_encoding_name(WHATENC_GB18030), "gb18030");
 	KUNIT_EXPECT_EQ(test, whatenc_output_encoding(WHATENC_UTF_16BE),
 			WHATENC_UTF_8);
 	KUNIT_EXPECT_EQ(test, whatenc_output_encoding(WHATENC_REPLACEMENT),

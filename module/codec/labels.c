@@ -84,13 +84,13 @@ int we_label_lookup(const char *label, size_t len)
 }
 
 /**
- * whatenc_name() - the canonical name of an encoding
+ * whatenc_encoding_name() - the canonical name of an encoding
  * @enc: the encoding
  *
  * Return: the name as the Encoding Standard spells it ("UTF-8",
  * "windows-1252", "Shift_JIS", ...), or NULL for an unknown @enc.
  */
-const char *whatenc_name(enum whatenc_encoding enc)
+const char *whatenc_encoding_name(enum whatenc_encoding enc)
 {
 	if ((unsigned int)enc >= WHATENC_NR_ENCODINGS)
 		return NULL;

@@ -233,7 +233,7 @@ static bool wr_preferred(const u8 *p, size_t len, int enc)
 {
 	size_t i;
 
-	if (we_ascii_ieq(p, len, whatenc_name(enc)))
+	if (we_ascii_ieq(p, len, whatenc_encoding_name(enc)))
 		return true;
 	for (i = 0; i < ARRAY_SIZE(wr_mime_names); i++)
 		if (wr_mime_names[i].enc == enc &&
@@ -337,7 +337,7 @@ static noinline void wr_find_bom(struct wr *w)
 	else if (det->unsupported == WHATENC_UNSUP_UTF32BE)
 		name = "UTF-32BE";
 	else
-		name = whatenc_name(det->enc);
+		name = whatenc_encoding_name(det->enc);
 	wr_set_decl(&w->bom, WHATENC_DECL_BOM, 0, det->bom_len,
 		    (const u8 *)name, strlen(name), 0);
 	if (det->unsupported)

@@ -165,7 +165,7 @@ struct whatenc_error {
 
 /* Labels and encodings (labels.c) */
 int whatenc_get_encoding(const char *label, size_t len);
-const char *whatenc_name(enum whatenc_encoding enc);
+const char *whatenc_encoding_name(enum whatenc_encoding enc);
 enum whatenc_encoding whatenc_output_encoding(enum whatenc_encoding enc);
 int whatenc_label_count(enum whatenc_encoding enc);
 const char *whatenc_label(enum whatenc_encoding enc, int i);

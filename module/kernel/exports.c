@@ -50,7 +50,7 @@
 /* samples (a mount option's label), kunit/api */
 EXPORT_SYMBOL_NS_GPL(whatenc_get_encoding, WHATENC);
 /* samples (the encoding's name in messages), kunit/api */
-EXPORT_SYMBOL_NS_GPL(whatenc_name, WHATENC);
+EXPORT_SYMBOL_NS_GPL(whatenc_encoding_name, WHATENC);
 /* the NLS bridge (char2uni), kunit/api */
 EXPORT_SYMBOL_NS_GPL(whatenc_decoder_init, WHATENC);
 /* the NLS bridge (char2uni), kunit/api */

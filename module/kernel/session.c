@@ -304,7 +304,7 @@ int we_session_configure(struct we_session *s, struct whatenc_configure *cfg)
 	} else {
 		return -EINVAL;
 	}
-	name = whatenc_name(used);
+	name = whatenc_encoding_name(used);
 
 	if (mutex_lock_killable(&s->lock))
 		return -EINTR;
@@ -451,7 +451,7 @@ int we_session_status(struct we_session *s, struct whatenc_status *st)
 		st->detect_bom_len = s->det.bom_len;
 	}
 	mutex_unlock(&s->lock);
-	name = whatenc_name(enc);
+	name = whatenc_encoding_name(enc);
 	if (name)
 		strscpy(st->name, name, sizeof(st->name));
 	return 0;

@@ -399,7 +399,7 @@ static void run_combo(const struct bench_case *c, enum bench_dir dir,
 			if (strcmp(res[p].status, "ok")) {
 				failures++;
 				fprintf(stderr, "FAIL: whatenc %s %s %s: output differs from the reference at %zu\n",
-					whatenc_name(c->enc), c->lang, dname[dir],
+					whatenc_encoding_name(c->enc), c->lang, dname[dir],
 					res[p].diff_at);
 			}
 		}
@@ -440,7 +440,7 @@ static void run_combo(const struct bench_case *c, enum bench_dir dir,
 			(samples[p][reps / 2 - 1] + samples[p][reps / 2]) / 2;
 	}
 	/* table row */
-	lp += sprintf(lp, "%-14s %-5s %-6s %-5s %8zuK", whatenc_name(c->enc),
+	lp += sprintf(lp, "%-14s %-5s %-6s %-5s %8zuK", whatenc_encoding_name(c->enc),
 		      c->lang, dname[dir], variants[variant], size_label >> 10);
 	for (p = 0; p < npeers; p++) {
 		char rb[32];
@@ -460,7 +460,7 @@ static void run_combo(const struct bench_case *c, enum bench_dir dir,
 	fflush(stdout);
 	for (p = 0; p < npeers; p++) {
 		fprintf(csv, "%s,%s,%s,%s,%zu,%zu,%s,%s,%.1f,%.1f,%.1f,%.4f,%zu\n",
-			whatenc_name(c->enc), c->lang, dname[dir],
+			whatenc_encoding_name(c->enc), c->lang, dname[dir],
 			variants[variant], size_label, in->len, peers[p]->name,
 			res[p].status, res[p].med, res[p].min, res[p].max,
 			res[p].med > 0 ? res[0].med / res[p].med : 0,
@@ -473,7 +473,7 @@ static void run_combo(const struct bench_case *c, enum bench_dir dir,
 			if (variant == 0 && (!worst[p][dir] || ratio < worst[p][dir])) {
 				worst[p][dir] = ratio;
 				snprintf(worst_what[p][dir], sizeof(worst_what[0][0]),
-					 "%s/%s %zuK", whatenc_name(c->enc),
+					 "%s/%s %zuK", whatenc_encoding_name(c->enc),
 					 c->lang, size_label >> 10);
 			}
 		}
@@ -490,7 +490,7 @@ static bool wanted(const struct bench_case *c)
 		return true;
 	snprintf(buf, sizeof(buf), "%s", only);
 	for (s = buf; (tok = strtok_r(s, ",", &save)); s = NULL)
-		if (strcasestr(whatenc_name(c->enc), tok) || !strcasecmp(tok, c->lang))
+		if (strcasestr(whatenc_encoding_name(c->enc), tok) || !strcasecmp(tok, c->lang))
 			return true;
 	return false;
 }

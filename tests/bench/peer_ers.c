@@ -41,7 +41,7 @@ static void *e_open(const struct bench_case *c, enum bench_dir dir,
 	/* encoding_rs encodes UTF-16 and replacement as UTF-8 */
 	if (dir == BENCH_ENCODE) {
 		const u8 *name = ers_output_name(enc, &n);
-		const char *ours = whatenc_name(c->enc);
+		const char *ours = whatenc_encoding_name(c->enc);
 
 		if (strlen(ours) != n || memcmp(name, ours, n)) {
 			*why = "n/a";

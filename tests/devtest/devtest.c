@@ -289,8 +289,8 @@ static void test_fatal_equivalence(void)
 				ret = whatenc_decode(&d, &b, true);
 				ref_off = d.err.offset;
 			}
-			if (cfg(fd, whatenc_name(enc), dir, flags, NULL)) {
-				CHECK(0, "configure %s", whatenc_name(enc));
+			if (cfg(fd, whatenc_encoding_name(enc), dir, flags, NULL)) {
+				CHECK(0, "configure %s", whatenc_encoding_name(enc));
 				continue;
 			}
 			while (ip < len) {
@@ -321,7 +321,7 @@ static void test_fatal_equivalence(void)
 				else
 					CHECK(0, "fatal %s %s: no error expected (%zd, %d)",
 					      dir ? "encode" : "decode",
-					      whatenc_name(enc), r, werr);
+					      whatenc_encoding_name(enc), r, werr);
 				continue;
 			}
 			errors++;
@@ -331,7 +331,7 @@ static void test_fatal_equivalence(void)
 				same++;
 			else
 				CHECK(0, "fatal %s %s: out %zu/%zu kind %u/%d offset %llu/%llu",
-				      dir ? "encode" : "decode", whatenc_name(enc),
+				      dir ? "encode" : "decode", whatenc_encoding_name(enc),
 				      op, b.out_pos, st.err_kind, ret,
 				      (unsigned long long)st.err_offset,
 				      (unsigned long long)ref_off);
@@ -371,9 +371,9 @@ static void test_equivalence(void)
 			rlen = ref_convert(dir, enc, flags, in, len, ref, cap,
 					   &ret);
 			CHECK(ret == WHATENC_INPUT_EMPTY, "core %s: %d",
-			      whatenc_name(enc), ret);
-			c = cfg(fd, whatenc_name(enc), dir, flags, NULL);
-			CHECK(c == 0, "configure %s dir %d", whatenc_name(enc),
+			      whatenc_encoding_name(enc), ret);
+			c = cfg(fd, whatenc_encoding_name(enc), dir, flags, NULL);
+			CHECK(c == 0, "configure %s dir %d", whatenc_encoding_name(enc),
 			      dir);
 			if (c)
 				continue;
@@ -384,14 +384,14 @@ static void test_equivalence(void)
 			else
 				CHECK(0, "%s %s: write/read gives %zd bytes, core %zu",
 				      dir ? "encode" : "decode",
-				      whatenc_name(enc), dlen, rlen);
+				      whatenc_encoding_name(enc), dlen, rlen);
 			dlen = dev_convert(fd, in, len, out, cap);
 			if (dlen == (ssize_t)rlen && !memcmp(out, ref, rlen))
 				eq_conv++;
 			else
 				CHECK(0, "%s %s: CONVERT gives %zd bytes, core %zu",
 				      dir ? "encode" : "decode",
-				      whatenc_name(enc), dlen, rlen);
+				      whatenc_encoding_name(enc), dlen, rlen);
 		}
 	}
 	CHECK(eq_stream == total && total == 2 * WHATENC_NR_ENCODINGS,
@@ -1207,7 +1207,7 @@ static void *separate_worker(void *arg)
 		for (size_t i = 0; i < n; i++)
 			in[i] = (u8)(i * 31 + w->id * 17 + round);
 		rlen = ref_convert(0, enc, 0, in, n, ref, cap, &ret);
-		if (cfg(fd, whatenc_name(enc), 0, 0, NULL)) {
+		if (cfg(fd, whatenc_encoding_name(enc), 0, 0, NULL)) {
 			w->ok = 0;
 			continue;
 		}
@@ -1220,7 +1220,7 @@ static void *separate_worker(void *arg)
 			       out[i] == ref[i])
 				i++;
 			printf("# thread %d round %d %s via %s: %zd bytes, core %zu, first difference at %zu\n",
-			       w->id, round, whatenc_name(enc),
+			       w->id, round, whatenc_encoding_name(enc),
 			       round & 1 ? "CONVERT" : "write/read", d, rlen, i);
 			w->ok = 0;
 		}
@@ -1264,7 +1264,7 @@ static void test_many_sessions(void)
 			break;
 		opened++;
 		snprintf(in, sizeof(in), "session %d \xa4\xa2\xe9", i);
-		if (cfg(fds[i], whatenc_name(i % WHATENC_NR_ENCODINGS), 0, 0,
+		if (cfg(fds[i], whatenc_encoding_name(i % WHATENC_NR_ENCODINGS), 0, 0,
 			NULL) == 0)
 			xwrite(fds[i], in, strlen(in));
 	}

@@ -236,7 +236,7 @@ static void session(uint64_t *s, struct totals *t, u8 *in, u8 *out, u8 *ref)
 	flags = dir ? WHATENC_CFG_ENC_HTML : (rnd(s) % 3) * 2;
 	for (k = rnd(s) % 3; k > 0; k--)
 		inject_error(fd, s, t);
-	r = configure(fd, whatenc_name(enc), dir, flags);
+	r = configure(fd, whatenc_encoding_name(enc), dir, flags);
 	if (r) {
 		unexpected(t, "configure", r);
 		close(fd);
@@ -333,7 +333,7 @@ restart:
 	if (op != rlen || memcmp(out, ref, rlen)) {
 		t->mismatches++;
 		printf("MISMATCH: %s %s flags %#x via %s: %zu bytes in, device %zu bytes, core %zu\n",
-		       dir ? "encode" : "decode", whatenc_name(enc), flags,
+		       dir ? "encode" : "decode", whatenc_encoding_name(enc), flags,
 		       use_convert ? "CONVERT" : "write/read", n, op, rlen);
 	}
 out:

@@ -10,7 +10,7 @@
  * label matches, else -EINVAL. The input is passed unterminated (ASan
  * catches reads past its end), with embedded NULs and any bytes.
  * Once per process, every label, upper-cased and padded with whitespace,
- * resolves to its encoding, and whatenc_name() is a label of its encoding.
+ * resolves to its encoding, and whatenc_encoding_name() is a label of its encoding.
  */
 #include <stdint.h>
 #include <ctype.h>
@@ -55,7 +55,7 @@ static void check_all_labels(void)
 	int e, j, n, total = 0;
 
 	for (e = 0; e < WHATENC_NR_ENCODINGS; e++) {
-		const char *name = whatenc_name(e);
+		const char *name = whatenc_encoding_name(e);
 		bool found = false;
 
 		n = whatenc_label_count(e);

@@ -421,7 +421,7 @@ static void op_configure(struct model *m, struct in_stream *f)
 	int r;
 
 	if (enc < WHATENC_NR_ENCODINGS)
-		strscpy(cfg.label, whatenc_name(enc), sizeof(cfg.label));
+		strscpy(cfg.label, whatenc_encoding_name(enc), sizeof(cfg.label));
 	else
 		strscpy(cfg.label, "no such label", sizeof(cfg.label));
 	cfg.direction = take(f) % 3;	/* 2: invalid */

@@ -2,12 +2,15 @@
 /*
  * libtest.c - a program that uses the installed libwhatenc through
  * pkg-config (tests/pkg/run): Shift_JIS 93 FA 96 7B 8C EA ("日本語") to
- * UTF-8, and the label "latin1". Prints OK or what went wrong.
+ * UTF-8, the label "latin1", and the old name whatenc_name() of
+ * whatenc_encoding_name() that libwhatenc.so.0 keeps. Prints OK or what
+ * went wrong.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <whatenc.h>
+#include <whatenc_lib.h>
 
 int main(void)
 {
@@ -27,9 +30,14 @@ int main(void)
 		printf("FAILED: Shift_JIS decode\n");
 		return 1;
 	}
-	if (strcmp(whatenc_name(whatenc_get_encoding("latin1", 6)),
+	if (strcmp(whatenc_encoding_name(whatenc_get_encoding("latin1", 6)),
 		   "windows-1252")) {
 		printf("FAILED: latin1\n");
+		return 1;
+	}
+	/* the Encoding Standard's name of the encoding "sjis" labels */
+	if (strcmp(whatenc_name(WHATENC_SHIFT_JIS), "Shift_JIS")) {
+		printf("FAILED: whatenc_name() (compat)\n");
 		return 1;
 	}
 	printf("OK: libwhatenc decodes Shift_JIS\n");

@@ -94,7 +94,7 @@ static const char *guess_whatenc(const struct sample *s)
 	whatenc_guess_init(&g, -1);
 	whatenc_guess_feed(&g, s->data, s->n);
 	whatenc_guess_result(&g, true, &r);
-	return r.kind == WHATENC_GUESS_NOT_TEXT ? "-" : whatenc_name(r.enc);
+	return r.kind == WHATENC_GUESS_NOT_TEXT ? "-" : whatenc_encoding_name(r.enc);
 }
 
 static uchardet_t ud;
@@ -267,7 +267,7 @@ static int calibrate(const char *path)
 		hi = r.confidence >= 90;
 		n[hi]++;
 		ok[hi] += r.kind != WHATENC_GUESS_NOT_TEXT &&
-			  right(&S[i], whatenc_name(r.enc));
+			  right(&S[i], whatenc_encoding_name(r.enc));
 	}
 	printf("whatenc confidence >= 90: %zu samples, %.1f%% right; below 90: %zu samples, %.1f%% right\n",
 	       n[1], n[1] ? 100.0 * ok[1] / n[1] : 0.0,
