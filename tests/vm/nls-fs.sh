@@ -19,14 +19,16 @@
 # unloaded (below, and the VM's init after the command).
 #
 # The host side, tests/vm/nls-fs.host, makes the images and this VM's plan
-# (build/nls-fs/plan.sh) before the VM, and checks after it what the VM
-# printed (build/nls-fs/vm.out) and the images it left, from outside with
+# (build/nls-fs/KIND/plan.sh, KIND: the runner's WHATENC_VM_KIND, debian,
+# debug or normal: scripts/check runs the kinds concurrently) before the
+# VM, and checks after it what the VM printed (build/nls-fs/KIND/vm.out)
+# and the images it left, from outside with
 # mdir, hls, xorriso and fsck.exfat; the runners run it around the VM
 # (scripts/vm-run-host-side). Skipped (77) on a kernel without these
 # filesystems (our plain test kernel has no block layer), and without
 # $SHARED (no plan).
 # vm-timeout: 1500
-d=build/nls-fs
+d=build/nls-fs/${WHATENC_VM_KIND:-normal}
 if [ "${WHATENC_VM_KIND:-}" != debian ]; then
 	for fs in vfat iso9660 hfs udf exfat; do
 		grep -qw "$fs" /proc/filesystems ||
