@@ -173,6 +173,13 @@ static __always_inline size_t sb_ascii_copy(u8 *dst, const u8 *src, size_t n)
  * blocks there (16, 256: 5-10% slower), Latin 5% slower than 16.
  */
 #define SB_BACK		1024
+/*
+ * The same after the vector kernel (vec_sb_x86.c) stopped at a block it
+ * does not take (a 3-byte character, a third lead), which the steps are
+ * past after one block or two: twice as far each time it took nothing
+ * (Thai), up to SB_BACK. The blocks go as far.
+ */
+#define SB_VEC_BACK	64
 
 /* The 8 bytes at @p as a number, @p[k] in bits 8k..8k+7 (one load). */
 static __always_inline u64 sb_le64(const u8 *p)
@@ -384,19 +391,35 @@ static void sb_encode_run(unsigned int k, struct whatenc_buf *b)
 	const u8 *p = b->in + b->in_pos, *const in_end = b->in + b->in_size;
 	u8 *o = b->out + b->out_pos, *const out_end = b->out + b->out_size;
 	const u8 *end, *last, *back;
-	size_t n;
+	size_t n, blocks, gap = SB_VEC_BACK;
 
 again:
 	n = in_end - p;
+	back = p + SB_BACK;
+	blocks = n;
+	if (n >= WE_VEC_MIN && (size_t)(out_end - o) >= WE_VEC_MIN &&
+	    we_vec_may(WHATENC_VEC_AVX2)) {
+		size_t w, k = we_vec_sb_encode(o, out_end - o, p, n, &w, pidx,
+					       page);
+
+		p += k;
+		o += w;
+		n = in_end - p;
+		/* back to it soon, later each time it takes nothing */
+		gap = k ? SB_VEC_BACK : gap < SB_BACK ? 2 * gap : SB_BACK;
+		back = p + gap;
+		blocks = gap + SB_BLOCK;
+	}
 	if (n > (size_t)(out_end - o))
 		n = out_end - o;
-	if (n >= 2 * SB_BLOCK) {
-		sb_encode_blocks(pidx, page, &p, &o, p + n - 2 * SB_BLOCK);
+	if (blocks > n)
+		blocks = n;
+	if (blocks >= 2 * SB_BLOCK) {
+		sb_encode_blocks(pidx, page, &p, &o, p + blocks - 2 * SB_BLOCK);
 		n = in_end - p;
 		if (n > (size_t)(out_end - o))
 			n = out_end - o;
 	}
-	back = p + SB_BACK;
 	end = p + n;
 	last = n ? end - 1 : end;	/* p < last: two bytes to read */
 	while (p < last) {

@@ -143,6 +143,8 @@ struct vec_job {
 	bool be;		/* UTF-16 is big-endian */
 	const u32 *high;	/* WE_VEC_SB_TO_UTF8's tables (vec.h) */
 	const u8 *planes;
+	const u8 *pidx;		/* WE_VEC_UTF8_TO_SB's tables (vec.h) */
+	const u8 *page;
 };
 
 static size_t vec_kernel(const struct vec_job *j, u8 *dst, size_t room,
@@ -153,6 +155,9 @@ static size_t vec_kernel(const struct vec_job *j, u8 *dst, size_t room,
 		return we_avx2_utf16_narrow(dst, src, n, out, j->be);
 	case WE_VEC_UTF8_TO_UTF16:
 		return we_avx2_utf8_widen(dst, src, n, out, j->be);
+	case WE_VEC_UTF8_TO_SB:
+		return we_avx2_sb_encode(dst, room, src, n, out, j->pidx,
+					 j->page);
 	default:
 		return we_avx2_sb_decode(dst, room, src, n, out, j->high,
 					 j->planes);
@@ -275,6 +280,27 @@ size_t we_vec_sb_decode(u8 *dst, size_t room, const u8 *src, size_t n,
 #if WE_VEC_X86
 	struct vec_job j = {
 		.conv = WE_VEC_SB_TO_UTF8, .high = high, .planes = planes,
+	};
+
+	return vec_convert_chunks(&j, 32, dst, room, src, n, out);
+#else
+	*out = 0;
+	return 0;
+#endif
+}
+
+/*
+ * we_vec_sb_encode() - a prefix of the UTF-8 at @src[0..@n-1] encoded at
+ * @dst (@room bytes) by the AVX2 kernel (0 below AVX2), in chunks while
+ * it takes whole chunks; @pidx and @page: the encoding's page table
+ * (vec.h). Returns the bytes read, *@out the bytes written.
+ */
+size_t we_vec_sb_encode(u8 *dst, size_t room, const u8 *src, size_t n,
+			size_t *out, const u8 *pidx, const u8 *page)
+{
+#if WE_VEC_X86
+	struct vec_job j = {
+		.conv = WE_VEC_UTF8_TO_SB, .pidx = pidx, .page = page,
 	};
 
 	return vec_convert_chunks(&j, 32, dst, room, src, n, out);
