@@ -173,13 +173,6 @@ static __always_inline size_t sb_ascii_copy(u8 *dst, const u8 *src, size_t n)
  * blocks there (16, 256: 5-10% slower), Latin 5% slower than 16.
  */
 #define SB_BACK		1024
-/*
- * The same after the vector kernel (vec_sb_x86.c) stopped at a block it
- * does not take (a 3-byte character, a third lead), which the steps are
- * past after one block or two: twice as far each time it took nothing
- * (Thai), up to SB_BACK. The blocks go as far.
- */
-#define SB_VEC_BACK	64
 
 /* The 8 bytes at @p as a number, @p[k] in bits 8k..8k+7 (one load). */
 static __always_inline u64 sb_le64(const u8 *p)
@@ -384,42 +377,26 @@ out:
  * The blocks (sb_encode_blocks()) go first, the steps' loop where they
  * stop, and back to the blocks at an ASCII run SB_BACK bytes on.
  */
-static void sb_encode_run(unsigned int k, struct whatenc_buf *b)
+static __always_inline void sb_encode_run(unsigned int k, struct whatenc_buf *b)
 {
 	/* locals: the byte stores below could alias *b */
 	const u8 *pidx = we_sb_enc_pidx[k], *page = we_sb_enc_page[0];
 	const u8 *p = b->in + b->in_pos, *const in_end = b->in + b->in_size;
 	u8 *o = b->out + b->out_pos, *const out_end = b->out + b->out_size;
 	const u8 *end, *last, *back;
-	size_t n, blocks, gap = SB_VEC_BACK;
+	size_t n;
 
 again:
 	n = in_end - p;
-	back = p + SB_BACK;
-	blocks = n;
-	if (n >= WE_VEC_MIN && (size_t)(out_end - o) >= WE_VEC_MIN &&
-	    we_vec_may(WHATENC_VEC_AVX2)) {
-		size_t w, k = we_vec_sb_encode(o, out_end - o, p, n, &w, pidx,
-					       page);
-
-		p += k;
-		o += w;
-		n = in_end - p;
-		/* back to it soon, later each time it takes nothing */
-		gap = k ? SB_VEC_BACK : gap < SB_BACK ? 2 * gap : SB_BACK;
-		back = p + gap;
-		blocks = gap + SB_BLOCK;
-	}
 	if (n > (size_t)(out_end - o))
 		n = out_end - o;
-	if (blocks > n)
-		blocks = n;
-	if (blocks >= 2 * SB_BLOCK) {
-		sb_encode_blocks(pidx, page, &p, &o, p + blocks - 2 * SB_BLOCK);
+	if (n >= 2 * SB_BLOCK) {
+		sb_encode_blocks(pidx, page, &p, &o, p + n - 2 * SB_BLOCK);
 		n = in_end - p;
 		if (n > (size_t)(out_end - o))
 			n = out_end - o;
 	}
+	back = p + SB_BACK;
 	end = p + n;
 	last = n ? end - 1 : end;	/* p < last: two bytes to read */
 	while (p < last) {
@@ -496,9 +473,95 @@ static __always_inline unsigned int sb_enc_step(struct whatenc_encoder *e,
 	return 1;
 }
 
+/*
+ * Input bytes sb_encode_run() takes after the vector kernel stopped at a
+ * block it does not take (a 3-byte character, a third lead), before the
+ * kernel is tried again: past that block after one or two. Twice as many
+ * each time the kernel took fewer than SB_VEC_TOOK bytes (ASCII blocks
+ * in Thai), up to SB_VEC_GAP_MAX; after SB_VEC_TRIES such times in a
+ * row, no more tries in this call (Thai, Vietnamese, Czech: more than
+ * two leads or 3-byte letters in most blocks). windows-1252 de and
+ * windows-1251 ru encode, instructions a byte (scripts/bench-instr):
+ * gap 16 3.53/4.73, 32 3.19/4.66, 64 3.19/4.87, 128 3.28/5.08.
+ */
+#define SB_VEC_GAP	32
+#define SB_VEC_GAP_MAX	4096
+#define SB_VEC_TOOK	128
+#define SB_VEC_TRIES	4
+
+/* sb_enc_fast()'s state between sb_encode_run()'s calls, in memory */
+struct sb_vec_state {
+	size_t in_size;		/* the buffer's end */
+	size_t end;		/* sb_encode_run()'s */
+	size_t gap;		/* its next length */
+	unsigned int k;		/* the encoding's row */
+};
+
+/*
+ * The AVX2 kernel (vec_sb_x86.c: ASCII and 2-byte characters of two
+ * leads a block) from @b's position (@b's end: @st->in_size), and the
+ * end of the next sb_encode_run() (@b's end, or @st->gap bytes after the
+ * kernel's, @st->gap renewed). Not inlined, its state in memory, so
+ * that sb_encode_run()'s loop keeps its registers: inlined into one
+ * loop with it, Thai (which the kernel never takes) cost 7-10% more
+ * instructions; as it is, 5% (9.39 -> 9.88 a byte, scripts/bench-instr).
+ */
+static noinline void sb_encode_vec(struct sb_vec_state *st,
+				   struct whatenc_buf *b)
+{
+	size_t w, n;
+
+	st->end = st->in_size;
+	if (st->in_size - b->in_pos < WE_VEC_MIN ||
+	    b->out_size - b->out_pos < WE_VEC_MIN)
+		return;
+	n = we_vec_sb_encode(b->out + b->out_pos, b->out_size - b->out_pos,
+			     b->in + b->in_pos, st->in_size - b->in_pos, &w,
+			     we_sb_enc_pidx[st->k], we_sb_enc_page[0]);
+	b->in_pos += n;
+	b->out_pos += w;
+	st->gap = n >= SB_VEC_TOOK ? SB_VEC_GAP :
+		  st->gap < SB_VEC_GAP_MAX ? 2 * st->gap : SB_VEC_GAP_MAX;
+	if (st->in_size - b->in_pos > st->gap)
+		st->end = b->in_pos + st->gap;
+}
+
+/*
+ * With AVX2, the kernel and sb_encode_run() in turn: sb_encode_run() up
+ * to where sb_encode_vec() says (the buffer's end moved there for the
+ * call). It stops before that only at what it does not take (an
+ * unmapped or malformed sequence, a full output: the end of the run) or
+ * at a sequence that end cuts (3 bytes before it at most). Returns
+ * false where the kernel has taken nothing SB_VEC_TRIES times in a row
+ * (Thai): sb_enc_fast()'s own sb_encode_run() goes on from there.
+ */
+static noinline bool sb_encode_vec_run(unsigned int k, struct whatenc_buf *b)
+{
+	struct sb_vec_state st = {
+		.in_size = b->in_size, .gap = SB_VEC_GAP, .k = k,
+	};
+
+	for (;;) {
+		sb_encode_vec(&st, b);
+		if (st.gap >= SB_VEC_GAP << SB_VEC_TRIES)
+			return false;
+		b->in_size = st.end;
+		sb_encode_run(st.k, b);
+		b->in_size = st.in_size;
+		if (st.end == st.in_size || b->in_pos + 3 < st.end ||
+		    b->out_pos == b->out_size)
+			return true;
+	}
+}
+
 static void sb_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 {
-	sb_encode_run(we_encodings[e->enc].table, b);
+	unsigned int k = we_encodings[e->enc].table;
+
+	if (b->in_size - b->in_pos >= WE_VEC_MIN &&
+	    we_vec_may(WHATENC_VEC_AVX2) && sb_encode_vec_run(k, b))
+		return;
+	sb_encode_run(k, b);
 }
 
 WE_STEP_FAMILY(sb, sb_step, sb_fast, sb_enc_step, sb_enc_fast);
