@@ -476,24 +476,25 @@ static __always_inline unsigned int sb_enc_step(struct whatenc_encoder *e,
 /*
  * Input bytes sb_encode_run() takes after the vector kernel stopped at a
  * block it does not take (a 3-byte character, a third lead), before the
- * kernel is tried again: past that block after one or two. Twice as many
- * each time the kernel took fewer than SB_VEC_TOOK bytes (ASCII blocks
- * in Thai), up to SB_VEC_GAP_MAX; after SB_VEC_TRIES such times in a
- * row, no more tries in this call (Thai, Vietnamese, Czech: more than
- * two leads or 3-byte letters in most blocks). windows-1252 de and
- * windows-1251 ru encode, instructions a byte (scripts/bench-instr):
- * gap 16 3.53/4.73, 32 3.19/4.66, 64 3.19/4.87, 128 3.28/5.08.
+ * kernel is tried again: past that block after one or two; twice as
+ * many each time the kernel took nothing, up to SB_VEC_GAP_MAX. Once
+ * sb_encode_run() has taken SB_VEC_TRIAL bytes more than SB_VEC_RATIO
+ * times what the kernel took, no more tries in this call (Thai: 3-byte
+ * letters). windows-1252 de and windows-1251 ru encode, instructions a
+ * byte (scripts/bench-instr): gap 16 3.53/4.73, 32 3.19/4.66, 64
+ * 3.19/4.87, 128 3.28/5.08.
  */
 #define SB_VEC_GAP	32
 #define SB_VEC_GAP_MAX	4096
-#define SB_VEC_TOOK	128
-#define SB_VEC_TRIES	4
+#define SB_VEC_TRIAL	1024
+#define SB_VEC_RATIO	4
 
 /* sb_enc_fast()'s state between sb_encode_run()'s calls, in memory */
 struct sb_vec_state {
 	size_t in_size;		/* the buffer's end */
 	size_t end;		/* sb_encode_run()'s */
 	size_t gap;		/* its next length */
+	size_t vec, steps;	/* the bytes the kernel, sb_encode_run() took */
 	unsigned int k;		/* the encoding's row */
 };
 
@@ -520,7 +521,8 @@ static noinline void sb_encode_vec(struct sb_vec_state *st,
 			     we_sb_enc_pidx[st->k], we_sb_enc_page[0]);
 	b->in_pos += n;
 	b->out_pos += w;
-	st->gap = n >= SB_VEC_TOOK ? SB_VEC_GAP :
+	st->vec += n;
+	st->gap = n ? SB_VEC_GAP :
 		  st->gap < SB_VEC_GAP_MAX ? 2 * st->gap : SB_VEC_GAP_MAX;
 	if (st->in_size - b->in_pos > st->gap)
 		st->end = b->in_pos + st->gap;
@@ -532,8 +534,8 @@ static noinline void sb_encode_vec(struct sb_vec_state *st,
  * call). It stops before that only at what it does not take (an
  * unmapped or malformed sequence, a full output: the end of the run) or
  * at a sequence that end cuts (3 bytes before it at most). Returns
- * false where the kernel has taken nothing SB_VEC_TRIES times in a row
- * (Thai): sb_enc_fast()'s own sb_encode_run() goes on from there.
+ * false where the kernel has taken too little (SB_VEC_RATIO):
+ * sb_enc_fast()'s own sb_encode_run() goes on from there.
  */
 static noinline bool sb_encode_vec_run(unsigned int k, struct whatenc_buf *b)
 {
@@ -542,12 +544,16 @@ static noinline bool sb_encode_vec_run(unsigned int k, struct whatenc_buf *b)
 	};
 
 	for (;;) {
+		size_t from;
+
 		sb_encode_vec(&st, b);
-		if (st.gap >= SB_VEC_GAP << SB_VEC_TRIES)
+		if (st.steps > SB_VEC_RATIO * st.vec + SB_VEC_TRIAL)
 			return false;
+		from = b->in_pos;
 		b->in_size = st.end;
 		sb_encode_run(st.k, b);
 		b->in_size = st.in_size;
+		st.steps += b->in_pos - from;
 		if (st.end == st.in_size || b->in_pos + 3 < st.end ||
 		    b->out_pos == b->out_size)
 			return true;
