@@ -477,24 +477,33 @@ static __always_inline unsigned int sb_enc_step(struct whatenc_encoder *e,
  * Input bytes sb_encode_run() takes after the vector kernel stopped at a
  * block it does not take (a 3-byte character, a third lead), before the
  * kernel is tried again: past that block after one or two; twice as
- * many each time the kernel took nothing, up to SB_VEC_GAP_MAX. Once
- * sb_encode_run() has taken SB_VEC_TRIAL bytes more than SB_VEC_RATIO
- * times what the kernel took, no more tries in this call (Thai: 3-byte
- * letters). windows-1252 de and windows-1251 ru encode, instructions a
- * byte (scripts/bench-instr): gap 16 3.53/4.73, 32 3.19/4.66, 64
- * 3.19/4.87, 128 3.28/5.08.
+ * many each time the kernel took nothing, up to SB_VEC_GAP_MAX.
+ * windows-1252 de and windows-1251 ru encode, instructions a byte
+ * (scripts/bench-instr): gap 16 3.53/4.73, 32 3.19/4.66, 64 3.19/4.87,
+ * 128 3.28/5.08.
+ *
+ * Each switch between the kernel and the steps costs more time than its
+ * instructions say (mispredicted exits, the blocks' restart): where the
+ * kernel has taken less than SB_VEC_AVG bytes a try on average (less
+ * SB_VEC_SLACK: the first tries of Polish and Hebrew take less), no
+ * more tries in this call. The bench's prose, bytes a try
+ * (64 KiB): Latin de/fr/pl 909/637/634, Cyrillic, Greek, Arabic,
+ * Hebrew 750-32742, and Turkish 211, Czech 83, Vietnamese 74, Thai 0:
+ * those three were 25-35% slower in wall time with every try, with
+ * fewer instructions (make bench, 2026-11-26).
  */
 #define SB_VEC_GAP	32
 #define SB_VEC_GAP_MAX	4096
-#define SB_VEC_TRIAL	1024
-#define SB_VEC_RATIO	4
+#define SB_VEC_AVG	384
+#define SB_VEC_SLACK	(2 * SB_VEC_AVG)
 
 /* sb_enc_fast()'s state between sb_encode_run()'s calls, in memory */
 struct sb_vec_state {
 	size_t in_size;		/* the buffer's end */
 	size_t end;		/* sb_encode_run()'s */
 	size_t gap;		/* its next length */
-	size_t vec, steps;	/* the bytes the kernel, sb_encode_run() took */
+	size_t vec;		/* the bytes the kernel took */
+	size_t tries;		/* its calls */
 	unsigned int k;		/* the encoding's row */
 };
 
@@ -522,6 +531,7 @@ static noinline void sb_encode_vec(struct sb_vec_state *st,
 	b->in_pos += n;
 	b->out_pos += w;
 	st->vec += n;
+	st->tries++;
 	st->gap = n ? SB_VEC_GAP :
 		  st->gap < SB_VEC_GAP_MAX ? 2 * st->gap : SB_VEC_GAP_MAX;
 	if (st->in_size - b->in_pos > st->gap)
@@ -534,7 +544,7 @@ static noinline void sb_encode_vec(struct sb_vec_state *st,
  * call). It stops before that only at what it does not take (an
  * unmapped or malformed sequence, a full output: the end of the run) or
  * at a sequence that end cuts (3 bytes before it at most). Returns
- * false where the kernel has taken too little (SB_VEC_RATIO):
+ * false where the kernel has taken too little (SB_VEC_AVG):
  * sb_enc_fast()'s own sb_encode_run() goes on from there.
  */
 static noinline bool sb_encode_vec_run(unsigned int k, struct whatenc_buf *b)
@@ -544,16 +554,12 @@ static noinline bool sb_encode_vec_run(unsigned int k, struct whatenc_buf *b)
 	};
 
 	for (;;) {
-		size_t from;
-
-		sb_encode_vec(&st, b);
-		if (st.steps > SB_VEC_RATIO * st.vec + SB_VEC_TRIAL)
+		if (st.tries * SB_VEC_AVG > st.vec + SB_VEC_SLACK)
 			return false;
-		from = b->in_pos;
+		sb_encode_vec(&st, b);
 		b->in_size = st.end;
 		sb_encode_run(st.k, b);
 		b->in_size = st.in_size;
-		st.steps += b->in_pos - from;
 		if (st.end == st.in_size || b->in_pos + 3 < st.end ||
 		    b->out_pos == b->out_size)
 			return true;
@@ -564,8 +570,16 @@ static void sb_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 {
 	unsigned int k = we_encodings[e->enc].table;
 
+	/*
+	 * Not for windows-874: its letters (U+0E01 on) are 3-byte UTF-8,
+	 * which the kernel does not take; its tries cost Thai on 1 KiB
+	 * 11.77 instructions a byte, 10.23 without (scripts/bench-instr;
+	 * before the kernel, 9.73: the code around sb_encode_run() here
+	 * costs the rest).
+	 */
 	if (b->in_size - b->in_pos >= WE_VEC_MIN &&
-	    we_vec_may(WHATENC_VEC_AVX2) && sb_encode_vec_run(k, b))
+	    we_vec_may(WHATENC_VEC_AVX2) && sb_lookup(k, 0xe01) < 0 &&
+	    sb_encode_vec_run(k, b))
 		return;
 	sb_encode_run(k, b);
 }
