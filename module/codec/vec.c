@@ -136,7 +136,6 @@ size_t we_vec_ascii_copy(u8 *dst, const u8 *src, size_t n)
 	return i + we_ascii_copy(dst ? dst + i : NULL, src + i, n - i);
 }
 
-#if WE_VEC_X86
 /* what vec_convert_chunks() runs: a conversion and its parameters */
 struct vec_job {
 	int conv;		/* WE_VEC_* */
@@ -146,6 +145,8 @@ struct vec_job {
 	const u8 *pidx;		/* WE_VEC_UTF8_TO_SB's tables (vec.h) */
 	const u8 *page;
 };
+
+#if WE_VEC_X86
 
 static size_t vec_kernel(const struct vec_job *j, u8 *dst, size_t room,
 			 const u8 *src, size_t n, size_t *out)
@@ -267,6 +268,19 @@ size_t we_utf8_valid_copy(u8 *d, const u8 *s, size_t n)
 	return p;
 }
 
+/* The AVX2 kernel of the single-byte job @j in chunks (0 below AVX2). */
+static __always_inline size_t vec_sb_chunks(const struct vec_job *j, u8 *dst,
+					    size_t room, const u8 *src,
+					    size_t n, size_t *out)
+{
+#if WE_VEC_X86
+	return vec_convert_chunks(j, 32, dst, room, src, n, out);
+#else
+	*out = 0;
+	return 0;
+#endif
+}
+
 /*
  * we_vec_sb_decode() - a prefix of the single-byte text at @src[0..@n-1]
  * decoded to UTF-8 at @dst (@room bytes) by the AVX2 kernel (0 below
@@ -277,16 +291,11 @@ size_t we_utf8_valid_copy(u8 *d, const u8 *s, size_t n)
 size_t we_vec_sb_decode(u8 *dst, size_t room, const u8 *src, size_t n,
 			size_t *out, const u32 *high, const u8 *planes)
 {
-#if WE_VEC_X86
 	struct vec_job j = {
 		.conv = WE_VEC_SB_TO_UTF8, .high = high, .planes = planes,
 	};
 
-	return vec_convert_chunks(&j, 32, dst, room, src, n, out);
-#else
-	*out = 0;
-	return 0;
-#endif
+	return vec_sb_chunks(&j, dst, room, src, n, out);
 }
 
 /*
@@ -298,14 +307,9 @@ size_t we_vec_sb_decode(u8 *dst, size_t room, const u8 *src, size_t n,
 size_t we_vec_sb_encode(u8 *dst, size_t room, const u8 *src, size_t n,
 			size_t *out, const u8 *pidx, const u8 *page)
 {
-#if WE_VEC_X86
 	struct vec_job j = {
 		.conv = WE_VEC_UTF8_TO_SB, .pidx = pidx, .page = page,
 	};
 
-	return vec_convert_chunks(&j, 32, dst, room, src, n, out);
-#else
-	*out = 0;
-	return 0;
-#endif
+	return vec_sb_chunks(&j, dst, room, src, n, out);
 }
