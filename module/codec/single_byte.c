@@ -497,7 +497,7 @@ static __always_inline unsigned int sb_enc_step(struct whatenc_encoder *e,
 #define SB_VEC_AVG	384
 #define SB_VEC_SLACK	(2 * SB_VEC_AVG)
 
-/* sb_enc_fast()'s state between sb_encode_run()'s calls, in memory */
+/* sb_encode_vec_run()'s state between the kernel's tries */
 struct sb_vec_state {
 	size_t in_size;		/* the buffer's end */
 	size_t end;		/* sb_encode_run()'s */
@@ -511,13 +511,10 @@ struct sb_vec_state {
  * The AVX2 kernel (vec_sb_x86.c: ASCII and 2-byte characters of two
  * leads a block) from @b's position (@b's end: @st->in_size), and the
  * end of the next sb_encode_run() (@b's end, or @st->gap bytes after the
- * kernel's, @st->gap renewed). Not inlined, its state in memory, so
- * that sb_encode_run()'s loop keeps its registers: inlined into one
- * loop with it, Thai (which the kernel never takes) cost 7-10% more
- * instructions; as it is, 5% (9.39 -> 9.88 a byte, scripts/bench-instr).
+ * kernel's, @st->gap renewed).
  */
-static noinline void sb_encode_vec(struct sb_vec_state *st,
-				   struct whatenc_buf *b)
+static __always_inline void sb_encode_vec(struct sb_vec_state *st,
+					  struct whatenc_buf *b)
 {
 	size_t w, n;
 
@@ -539,7 +536,19 @@ static noinline void sb_encode_vec(struct sb_vec_state *st,
 }
 
 /*
- * With AVX2, the kernel and sb_encode_run() in turn: sb_encode_run() up
+ * sb_encode_run() between two tries of the kernel: out of line, so that
+ * its frame (the blocks' words) and the kernel's are not on the stack
+ * together (scripts/check-stack), and so that its loop keeps its
+ * registers: inlined into one loop with the kernel's call, Thai (which
+ * the kernel never takes) cost 7-10% more instructions.
+ */
+static noinline void sb_encode_window(unsigned int k, struct whatenc_buf *b)
+{
+	sb_encode_run(k, b);
+}
+
+/*
+ * With AVX2, the kernel and sb_encode_window() in turn: sb_encode_run() up
  * to where sb_encode_vec() says (the buffer's end moved there for the
  * call). It stops before that only at what it does not take (an
  * unmapped or malformed sequence, a full output: the end of the run) or
@@ -558,7 +567,7 @@ static noinline bool sb_encode_vec_run(unsigned int k, struct whatenc_buf *b)
 			return false;
 		sb_encode_vec(&st, b);
 		b->in_size = st.end;
-		sb_encode_run(st.k, b);
+		sb_encode_window(st.k, b);
 		b->in_size = st.in_size;
 		if (st.end == st.in_size || b->in_pos + 3 < st.end ||
 		    b->out_pos == b->out_size)

@@ -20,10 +20,10 @@
  * The encoder (we_avx2_sb_encode()): 32 bytes of UTF-8 a step, ASCII
  * and 2-byte sequences of at most two different leads (a Cyrillic,
  * Greek, Arabic or Hebrew letter and Latin punctuation, or the Latin
- * letters of C2 and C3): each trail byte is looked up in the two leads'
- * 64-byte pages of the encoding's page table (8 rows of 16 in registers,
- * kept while the leads stay the same) and the leads dropped, 8 bytes at
- * a time, by a pshufb from we_sb_keep8[]. gcc's avx2
+ * letters of C2 and C3): each trail byte is looked up in its lead's
+ * 64-byte page of the encoding's page table (4 rows of 16 a page, a
+ * pshufb each) and the leads dropped, 8 bytes at a time, by a pshufb
+ * from we_sb_keep8[]. gcc's avx2
  * target also emits popcnt for __builtin_popcount() (every AVX2 CPU has
  * it).
  */
@@ -221,30 +221,32 @@ WE_AVX2 size_t we_avx2_sb_decode(u8 *dst, size_t room, const u8 *src,
 #define SB_ENC_ROOM	40
 
 /*
- * The 64 bytes of the page of @lead (its 2-byte code points) in the
- * page table @pidx, @page (single_byte.c) as 4 rows, each in both lanes.
+ * The bytes of the 64-byte page @p (single_byte.c's page table) for the
+ * trail bytes of @v (any for the others): its 4 rows of 16, each in
+ * both lanes, looked up by the low nibble @lo, one picked by bits 4 and
+ * 5 (the top bits of @b4, @b5). The rows are loaded again each block:
+ * kept in registers, they were spilled to a frame of 320 bytes.
  */
-static WE_AVX2 __always_inline void sb_page_rows(v32u8 *r, const u8 *pidx,
-						 const u8 *page, u8 lead)
+static WE_AVX2 __always_inline v32u8 sb_page(const u8 *p, v32u8 lo,
+					     v32u8 b4, v32u8 b5)
 {
-	const u8 *p = page + ((size_t)pidx[lead - 0xc0] << 6);
+	v32u8 r[4] __uninitialized;
 	unsigned int k;
 
 #pragma GCC unroll 4
 	for (k = 0; k < 4; k++)
-		r[k] = (v32u8)BCAST(LD16(p + 16 * k));
+		r[k] = PSHUFB32(BCAST(LD16(p + 16 * k)), lo);
+	return BLEND(BLEND(r[0], r[1], b4), BLEND(r[2], r[3], b4), b5);
 }
 
 WE_AVX2 size_t we_avx2_sb_encode(u8 *dst, size_t room, const u8 *src,
 				 size_t n, size_t *out, const u8 *pidx,
 				 const u8 *page)
 {
-	v32u8 ra[4] = { }, rb[4] = { };
 	size_t i = 0, o = 0;
-	u8 a = 0, b = 0;	/* the leads of ra, rb (0: none) */
 
 	while (n - i >= 32 && room - o >= SB_ENC_ROOM) {
-		v32u8 v = LD32(src + i), x, lo, b4, b5, sel, ea, eb, ca, cb;
+		v32u8 v = LD32(src + i), x, lo, b4, b5, e;
 		unsigned int high = MASK32(v), lead, trail, other, g, end;
 		u8 la, lb;
 
@@ -261,10 +263,7 @@ WE_AVX2 size_t we_avx2_sb_encode(u8 *dst, size_t room, const u8 *src,
 		if (MASK32((v32u8)(x == SPLAT(0xe0))) || trail != lead << 1 ||
 		    !lead)
 			break;
-		/* the leads: those of the last block, or two different ones */
-		if (!(lead & ~MASK32((v32u8)(v == SPLAT(a)) |
-				     (v32u8)(v == SPLAT(b)))))
-			goto rows;
+		/* the leads: at most two different ones */
 		la = src[i + __builtin_ctz(lead)];
 		other = lead & ~MASK32((v32u8)(v == SPLAT(la)));
 		lb = la;
@@ -273,43 +272,31 @@ WE_AVX2 size_t we_avx2_sb_encode(u8 *dst, size_t room, const u8 *src,
 			if (other & ~MASK32((v32u8)(v == SPLAT(lb))))
 				break;
 		}
-		if (la != a) {
-			sb_page_rows(ra, pidx, page, la);
-			a = la;
-		}
-		if (lb != b) {
-			sb_page_rows(rb, pidx, page, lb);
-			b = lb;
-		}
-rows:
 		/* each trail's byte in its lead's page (bits 0-5), then ASCII */
 		lo = v & SPLAT(0x0f);
 		b4 = (v32u8)((v16u16)v << 3);
 		b5 = (v32u8)((v16u16)v << 2);
-		sel = (v32u8)(PREV1(v) == SPLAT(b));
-		ca = BLEND(BLEND(PSHUFB32(ra[0], lo), PSHUFB32(ra[1], lo), b4),
-			   BLEND(PSHUFB32(ra[2], lo), PSHUFB32(ra[3], lo), b4),
-			   b5);
-		cb = BLEND(BLEND(PSHUFB32(rb[0], lo), PSHUFB32(rb[1], lo), b4),
-			   BLEND(PSHUFB32(rb[2], lo), PSHUFB32(rb[3], lo), b4),
-			   b5);
-		ea = BLEND(ca, cb, sel);
-		if (MASK32((v32u8)(ea == SPLAT(0))) & trail)
+		e = sb_page(page + ((size_t)pidx[la - 0xc0] << 6), lo, b4, b5);
+		if (lb != la)
+			e = BLEND(e, sb_page(page + ((size_t)pidx[lb - 0xc0] << 6),
+					     lo, b4, b5),
+				  (v32u8)(PREV1(v) == SPLAT(lb)));
+		if (MASK32((v32u8)(e == SPLAT(0))) & trail)
 			break;	/* unmapped, or C0/C1 (overlong) */
-		eb = BLEND(v, ea, v & ~(v << 1));
+		e = BLEND(v, e, v & ~(v << 1));
 		/* a lead at the end: its sequence is the next block's */
 		end = lead >> 31 ? 31 : 32;
 #pragma GCC unroll 4
 		for (g = 0; g < 4; g++) {
 			unsigned int m = ~lead >> 8 * g & 0xff;
-			u64 row;
+			v2u64 row = { 0 };
 			v16u8 pat;
 
 			__builtin_memcpy(&row, we_sb_keep8 + 8 * m, 8);
-			pat = (v16u8)(v2u64){ row, 0 };
+			pat = (v16u8)row;
 			if (g & 1)
 				pat |= 8;
-			ST16(dst + o, PSHUFB(sb_lane(eb, g >> 1), pat));
+			ST16(dst + o, PSHUFB(sb_lane(e, g >> 1), pat));
 			o += __builtin_popcount(m);
 		}
 		i += end;
