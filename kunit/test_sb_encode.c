@@ -354,7 +354,7 @@ WT_CASE(sb_encode_mixed)
  * BLK_DENSE on), so that it falls at every position of a block and
  * across block edges whatever the blocks' starts. And for the AVX2
  * kernel (vec_sb_x86.c: ASCII and 2-byte sequences of two leads a
- * block), dense texts of BLK_DENSE + BLK_IN bytes whose letters are
+ * block), dense texts of BLK_TWO_IN bytes whose letters are
  * those of the two 2-byte leads with the most letters in the index
  * (Cyrillic, Greek, Arabic, Hebrew letters; Latin ones of C2 and C3),
  * the unmappable 2-byte code point one of the first lead's if it has
@@ -364,6 +364,8 @@ WT_CASE(sb_encode_mixed)
 #define BLK_AT		100	/* offsets tried for the bad token */
 #define BLK_LONG	20
 #define BLK_DENSE	1200	/* dense bytes before the sparse ones */
+/* BLK_TWO's: the kernel's 256 bytes (WE_VEC_MIN) left after the token */
+#define BLK_TWO_IN	512
 
 static_assert(BLK_DENSE + BLK_IN <= MIX_MAX, "text buffer size");
 
@@ -427,8 +429,8 @@ static void blk_two(struct mix *m, const struct wtv_index *ix)
 static void blk_build(struct mix *m, const struct wtv_index *ix, int shape,
 		      u32 seed, size_t at, int kind, unsigned int variant)
 {
-	size_t size = shape == BLK_BACK || shape == BLK_TWO ?
-		      BLK_DENSE + BLK_IN : BLK_IN;
+	size_t size = shape == BLK_BACK ? BLK_DENSE + BLK_IN :
+		      shape == BLK_TWO ? BLK_TWO_IN : BLK_IN;
 	u32 s = seed, r, i, len, cp;
 	bool put = false, dense;
 
