@@ -73,6 +73,9 @@ struct mix {
 	struct mix_ev ev[MIX_EVENTS];	/* in order */
 	unsigned int nev;
 	u16 rev[0x10000];	/* BMP: 0 = unmappable, else 0x100 | byte */
+	u32 two[128];		/* BLK_TWO's letters */
+	unsigned int ntwo;
+	u32 lead2;		/* the first of their two leads' pages */
 };
 
 static u32 mix_rand(u32 *s)
@@ -349,17 +352,25 @@ WT_CASE(sb_encode_mixed)
  * and one bad token (an unmappable code point or malformed UTF-8) at the
  * first character boundary from each of BLK_AT byte offsets (from 0, or
  * BLK_DENSE on), so that it falls at every position of a block and
- * across block edges whatever the blocks' starts.
+ * across block edges whatever the blocks' starts. And for the AVX2
+ * kernel (vec_sb_x86.c: ASCII and 2-byte sequences of two leads a
+ * block), dense texts of BLK_TWO_IN bytes whose letters are
+ * those of the two 2-byte leads with the most letters in the index
+ * (Cyrillic, Greek, Arabic, Hebrew letters; Latin ones of C2 and C3),
+ * the unmappable 2-byte code point one of the first lead's if it has
+ * one: leads at every position of a block, the bad token at each from 0.
  */
 #define BLK_IN		240	/* input bytes a text, after the dense part */
 #define BLK_AT		100	/* offsets tried for the bad token */
 #define BLK_LONG	20
 #define BLK_DENSE	1200	/* dense bytes before the sparse ones */
+/* BLK_TWO's: the kernel's 256 bytes (WE_VEC_MIN) left after the token */
+#define BLK_TWO_IN	512
 
 static_assert(BLK_DENSE + BLK_IN <= MIX_MAX, "text buffer size");
 
-/* the texts: sparse, dense, dense and then sparse */
-enum { BLK_SPARSE, BLK_ALL_DENSE, BLK_BACK, BLK_SHAPES };
+/* the texts: sparse, dense, dense and then sparse, dense of two leads */
+enum { BLK_SPARSE, BLK_ALL_DENSE, BLK_BACK, BLK_TWO, BLK_SHAPES };
 
 /* what goes at the offset: an unmappable code point or malformed UTF-8 */
 enum { BLK_UNMAP2, BLK_UNMAP3, BLK_FOUR, BLK_MALFORMED, BLK_KINDS };
@@ -386,12 +397,41 @@ static u32 blk_letter(const struct wtv_index *ix, u32 *s)
 	return cp;
 }
 
+/* BLK_TWO's letters: those of the two 2-byte leads with the most. */
+static void blk_two(struct mix *m, const struct wtv_index *ix)
+{
+	unsigned int count[32] = { 0 }, k, l1 = 0, l2 = 1;
+	u32 cp;
+
+	for (k = 0; k < 128; k++) {
+		cp = sb_cps[ix->off + k];
+		if (cp != WTV_NONE && cp >= 0x80 && cp < 0x800)
+			count[cp >> 6]++;
+	}
+	for (k = 0; k < 32; k++) {
+		if (count[k] > count[l1]) {
+			l2 = l1;
+			l1 = k;
+		} else if (k != l1 && count[k] > count[l2]) {
+			l2 = k;
+		}
+	}
+	m->ntwo = 0;
+	for (k = 0; k < 128; k++) {
+		cp = sb_cps[ix->off + k];
+		if (cp != WTV_NONE && (cp >> 6 == l1 || cp >> 6 == l2))
+			m->two[m->ntwo++] = cp;
+	}
+	m->lead2 = l1 << 6;
+}
+
 /* The text of @shape, @kind at the boundary from @at. */
 static void blk_build(struct mix *m, const struct wtv_index *ix, int shape,
 		      u32 seed, size_t at, int kind, unsigned int variant)
 {
-	size_t size = shape == BLK_BACK ? BLK_DENSE + BLK_IN : BLK_IN;
-	u32 s = seed, r, i, len;
+	size_t size = shape == BLK_BACK ? BLK_DENSE + BLK_IN :
+		      shape == BLK_TWO ? BLK_TWO_IN : BLK_IN;
+	u32 s = seed, r, i, len, cp;
 	bool put = false, dense;
 
 	m->n = m->nhtml = m->nplain = 0;
@@ -401,7 +441,9 @@ static void blk_build(struct mix *m, const struct wtv_index *ix, int shape,
 			put = true;
 			switch (kind) {
 			case BLK_UNMAP2:
-				mix_cp(m, blk_unmapped(m, 0x100, 0x7ff));
+				cp = shape == BLK_TWO ?
+				     blk_unmapped(m, m->lead2, m->lead2 + 63) : 0;
+				mix_cp(m, cp ? cp : blk_unmapped(m, 0x100, 0x7ff));
 				break;
 			case BLK_UNMAP3:
 				mix_cp(m, blk_unmapped(m, 0x800 + variant,
@@ -422,12 +464,14 @@ static void blk_build(struct mix *m, const struct wtv_index *ix, int shape,
 				mix_cp(m, 'a' + (r + i) % 26);
 			continue;
 		}
-		dense = shape == BLK_ALL_DENSE ||
+		dense = shape == BLK_ALL_DENSE || shape == BLK_TWO ||
 			(shape == BLK_BACK && m->n < BLK_DENSE);
 		len = dense ? 2 + (r >> 4) % 7 :
 			      1 + (r >> 4) % (r & 0x100 ? 2 : 1);
 		for (i = 0; i < len; i++)
-			mix_cp(m, blk_letter(ix, &s));
+			mix_cp(m, shape == BLK_TWO && m->ntwo ?
+			       m->two[mix_rand(&s) % m->ntwo] :
+			       blk_letter(ix, &s));
 		len = dense ? 1 : 1 + (r >> 8) % 9;
 		for (i = 0; i < len; i++)
 			mix_cp(m, i ? 'a' + (r + i) % 26 : ' ');
@@ -445,6 +489,7 @@ static int blk_index(struct mix *m, int i, unsigned int *texts,
 	size_t at;
 
 	mix_rev(m, ix);
+	blk_two(m, ix);
 	for (shape = 0; shape < BLK_SHAPES; shape++) {
 		size_t from = shape == BLK_BACK ? BLK_DENSE : 0;
 

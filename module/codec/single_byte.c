@@ -377,7 +377,7 @@ out:
  * The blocks (sb_encode_blocks()) go first, the steps' loop where they
  * stop, and back to the blocks at an ASCII run SB_BACK bytes on.
  */
-static void sb_encode_run(unsigned int k, struct whatenc_buf *b)
+static __always_inline void sb_encode_run(unsigned int k, struct whatenc_buf *b)
 {
 	/* locals: the byte stores below could alias *b */
 	const u8 *pidx = we_sb_enc_pidx[k], *page = we_sb_enc_page[0];
@@ -473,9 +473,124 @@ static __always_inline unsigned int sb_enc_step(struct whatenc_encoder *e,
 	return 1;
 }
 
+/*
+ * Input bytes sb_encode_run() takes after the vector kernel stopped at a
+ * block it does not take (a 3-byte character, a third lead), before the
+ * kernel is tried again: past that block after one or two; twice as
+ * many each time the kernel took nothing, up to SB_VEC_GAP_MAX.
+ * windows-1252 de and windows-1251 ru encode, instructions a byte
+ * (scripts/bench-instr): gap 16 3.53/4.73, 32 3.19/4.66, 64 3.19/4.87,
+ * 128 3.28/5.08.
+ *
+ * Each switch between the kernel and the steps costs more time than its
+ * instructions say (mispredicted exits, the blocks' restart): where the
+ * kernel has taken less than SB_VEC_AVG bytes a try on average (less
+ * SB_VEC_SLACK: the first tries of Polish and Hebrew take less), no
+ * more tries in this call. The bench's prose, bytes a try
+ * (64 KiB): Latin de/fr/pl 909/637/634, Cyrillic, Greek, Arabic,
+ * Hebrew 750-32742, and Turkish 211, Czech 83, Vietnamese 74, Thai 0:
+ * those three were 25-35% slower in wall time with every try, with
+ * fewer instructions (make bench, 2026-11-26).
+ */
+#define SB_VEC_GAP	32
+#define SB_VEC_GAP_MAX	4096
+#define SB_VEC_AVG	384
+#define SB_VEC_SLACK	(2 * SB_VEC_AVG)
+
+/* sb_encode_vec_run()'s state between the kernel's tries */
+struct sb_vec_state {
+	size_t in_size;		/* the buffer's end */
+	size_t end;		/* sb_encode_run()'s */
+	size_t gap;		/* its next length */
+	size_t vec;		/* the bytes the kernel took */
+	size_t tries;		/* its calls */
+	unsigned int k;		/* the encoding's row */
+};
+
+/*
+ * The AVX2 kernel (vec_sb_x86.c: ASCII and 2-byte characters of two
+ * leads a block) from @b's position (@b's end: @st->in_size), and the
+ * end of the next sb_encode_run() (@b's end, or @st->gap bytes after the
+ * kernel's, @st->gap renewed).
+ */
+static __always_inline void sb_encode_vec(struct sb_vec_state *st,
+					  struct whatenc_buf *b)
+{
+	size_t w, n;
+
+	st->end = st->in_size;
+	if (st->in_size - b->in_pos < WE_VEC_MIN ||
+	    b->out_size - b->out_pos < WE_VEC_MIN)
+		return;
+	n = we_vec_sb_encode(b->out + b->out_pos, b->out_size - b->out_pos,
+			     b->in + b->in_pos, st->in_size - b->in_pos, &w,
+			     we_sb_enc_pidx[st->k], we_sb_enc_page[0]);
+	b->in_pos += n;
+	b->out_pos += w;
+	st->vec += n;
+	st->tries++;
+	st->gap = n ? SB_VEC_GAP :
+		  st->gap < SB_VEC_GAP_MAX ? 2 * st->gap : SB_VEC_GAP_MAX;
+	if (st->in_size - b->in_pos > st->gap)
+		st->end = b->in_pos + st->gap;
+}
+
+/*
+ * sb_encode_run() between two tries of the kernel: out of line, so that
+ * its frame (the blocks' words) and the kernel's are not on the stack
+ * together (scripts/check-stack), and so that its loop keeps its
+ * registers: inlined into one loop with the kernel's call, Thai (which
+ * the kernel never takes) cost 7-10% more instructions.
+ */
+static noinline void sb_encode_window(unsigned int k, struct whatenc_buf *b)
+{
+	sb_encode_run(k, b);
+}
+
+/*
+ * With AVX2, the kernel and sb_encode_window() in turn: sb_encode_run() up
+ * to where sb_encode_vec() says (the buffer's end moved there for the
+ * call). It stops before that only at what it does not take (an
+ * unmapped or malformed sequence, a full output: the end of the run) or
+ * at a sequence that end cuts (3 bytes before it at most). Returns
+ * false where the kernel has taken too little (SB_VEC_AVG):
+ * sb_enc_fast()'s own sb_encode_run() goes on from there.
+ */
+static noinline bool sb_encode_vec_run(unsigned int k, struct whatenc_buf *b)
+{
+	struct sb_vec_state st = {
+		.in_size = b->in_size, .gap = SB_VEC_GAP, .k = k,
+	};
+
+	for (;;) {
+		if (st.tries * SB_VEC_AVG > st.vec + SB_VEC_SLACK)
+			return false;
+		sb_encode_vec(&st, b);
+		b->in_size = st.end;
+		sb_encode_window(st.k, b);
+		b->in_size = st.in_size;
+		if (st.end == st.in_size || b->in_pos + 3 < st.end ||
+		    b->out_pos == b->out_size)
+			return true;
+	}
+}
+
 static void sb_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 {
-	sb_encode_run(we_encodings[e->enc].table, b);
+	unsigned int k = we_encodings[e->enc].table;
+
+	/*
+	 * Not for windows-874: its letters (U+0E01 on) are 3-byte UTF-8,
+	 * which the kernel does not take; its tries cost Thai on 1 KiB
+	 * 11.77 instructions a byte, 10.23 without (scripts/bench-instr;
+	 * before the kernel, 9.73: the code around sb_encode_run() here
+	 * costs the rest).
+	 */
+	if (b->in_size - b->in_pos >= WE_VEC_MIN &&
+	    we_vec_may(WHATENC_VEC_AVX2) && sb_lookup(k, 0xe01) < 0 &&
+	    sb_encode_vec_run(k, b))
+		return;
+	sb_encode_run(k, b);
 }
 
 WE_STEP_FAMILY(sb, sb_step, sb_fast, sb_enc_step, sb_enc_fast);

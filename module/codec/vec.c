@@ -136,14 +136,17 @@ size_t we_vec_ascii_copy(u8 *dst, const u8 *src, size_t n)
 	return i + we_ascii_copy(dst ? dst + i : NULL, src + i, n - i);
 }
 
-#if WE_VEC_X86
 /* what vec_convert_chunks() runs: a conversion and its parameters */
 struct vec_job {
 	int conv;		/* WE_VEC_* */
 	bool be;		/* UTF-16 is big-endian */
 	const u32 *high;	/* WE_VEC_SB_TO_UTF8's tables (vec.h) */
 	const u8 *planes;
+	const u8 *pidx;		/* WE_VEC_UTF8_TO_SB's tables (vec.h) */
+	const u8 *page;
 };
+
+#if WE_VEC_X86
 
 static size_t vec_kernel(const struct vec_job *j, u8 *dst, size_t room,
 			 const u8 *src, size_t n, size_t *out)
@@ -153,6 +156,9 @@ static size_t vec_kernel(const struct vec_job *j, u8 *dst, size_t room,
 		return we_avx2_utf16_narrow(dst, src, n, out, j->be);
 	case WE_VEC_UTF8_TO_UTF16:
 		return we_avx2_utf8_widen(dst, src, n, out, j->be);
+	case WE_VEC_UTF8_TO_SB:
+		return we_avx2_sb_encode(dst, room, src, n, out, j->pidx,
+					 j->page);
 	default:
 		return we_avx2_sb_decode(dst, room, src, n, out, j->high,
 					 j->planes);
@@ -262,6 +268,19 @@ size_t we_utf8_valid_copy(u8 *d, const u8 *s, size_t n)
 	return p;
 }
 
+/* The AVX2 kernel of the single-byte job @j in chunks (0 below AVX2). */
+static __always_inline size_t vec_sb_chunks(const struct vec_job *j, u8 *dst,
+					    size_t room, const u8 *src,
+					    size_t n, size_t *out)
+{
+#if WE_VEC_X86
+	return vec_convert_chunks(j, 32, dst, room, src, n, out);
+#else
+	*out = 0;
+	return 0;
+#endif
+}
+
 /*
  * we_vec_sb_decode() - a prefix of the single-byte text at @src[0..@n-1]
  * decoded to UTF-8 at @dst (@room bytes) by the AVX2 kernel (0 below
@@ -272,14 +291,25 @@ size_t we_utf8_valid_copy(u8 *d, const u8 *s, size_t n)
 size_t we_vec_sb_decode(u8 *dst, size_t room, const u8 *src, size_t n,
 			size_t *out, const u32 *high, const u8 *planes)
 {
-#if WE_VEC_X86
 	struct vec_job j = {
 		.conv = WE_VEC_SB_TO_UTF8, .high = high, .planes = planes,
 	};
 
-	return vec_convert_chunks(&j, 32, dst, room, src, n, out);
-#else
-	*out = 0;
-	return 0;
-#endif
+	return vec_sb_chunks(&j, dst, room, src, n, out);
+}
+
+/*
+ * we_vec_sb_encode() - a prefix of the UTF-8 at @src[0..@n-1] encoded at
+ * @dst (@room bytes) by the AVX2 kernel (0 below AVX2), in chunks while
+ * it takes whole chunks; @pidx and @page: the encoding's page table
+ * (vec.h). Returns the bytes read, *@out the bytes written.
+ */
+size_t we_vec_sb_encode(u8 *dst, size_t room, const u8 *src, size_t n,
+			size_t *out, const u8 *pidx, const u8 *page)
+{
+	struct vec_job j = {
+		.conv = WE_VEC_UTF8_TO_SB, .pidx = pidx, .page = page,
+	};
+
+	return vec_sb_chunks(&j, dst, room, src, n, out);
 }

@@ -43,10 +43,13 @@ size_t we_vec_ascii_copy(u8 *dst, const u8 *src, size_t n);
 #define WE_VEC_UTF8_TO_UTF16	0	/* we_vec_convert()'s conversions */
 #define WE_VEC_UTF16_TO_UTF8	1
 #define WE_VEC_SB_TO_UTF8	2	/* we_vec_sb_decode() */
+#define WE_VEC_UTF8_TO_SB	3	/* we_vec_sb_encode() */
 size_t we_vec_convert(int conv, u8 *dst, const u8 *src, size_t n,
 		      size_t *out, bool be);
 size_t we_vec_sb_decode(u8 *dst, size_t room, const u8 *src, size_t n,
 			size_t *out, const u32 *high, const u8 *planes);
+size_t we_vec_sb_encode(u8 *dst, size_t room, const u8 *src, size_t n,
+			size_t *out, const u8 *pidx, const u8 *page);
 
 /* ---- the kernels (vec_x86.c) ----------------------------------------- */
 
@@ -101,5 +104,20 @@ size_t we_avx2_utf8_scan(u8 *d, const u8 *s, size_t i, size_t n);
  */
 size_t we_avx2_sb_decode(u8 *dst, size_t room, const u8 *src, size_t n,
 			 size_t *out, const u32 *high, const u8 *planes);
+
+/*
+ * UTF-8 at @src[0..@n-1] as single-byte text at @dst (@room bytes; past
+ * the bytes written, bytes of the room may be overwritten): ASCII and
+ * 2-byte sequences whose byte is in the encoding's page table @pidx,
+ * @page (single_byte.c: page pidx[lead - 0xc0] of @page, 64 bytes, by
+ * the trail's low 6 bits, 0: unmapped), at most two different leads in
+ * each 32-byte block; stops at the block of anything else (a 3-4 byte
+ * sequence, malformed UTF-8, an unmapped or overlong sequence, a third
+ * lead), with fewer than 32 bytes left or fewer than 40 bytes of room.
+ * Returns the bytes read (the end of a sequence), *@out the bytes
+ * written.
+ */
+size_t we_avx2_sb_encode(u8 *dst, size_t room, const u8 *src, size_t n,
+			 size_t *out, const u8 *pidx, const u8 *page);
 
 #endif /* WHATENC_VEC_H */

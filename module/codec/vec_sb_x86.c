@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * vec_sb_x86.c - the single-byte decoders' AVX2 kernel
+ * vec_sb_x86.c - the single-byte decoders' and encoders' AVX2 kernels
  *
- * 32 input bytes a step, three kinds of block:
+ * The decoder: 32 input bytes a step, three kinds of block:
  * - all ASCII: copied;
  * - a few bytes 0x80..0xFF (Latin prose: up to SB_FEW): the block is
  *   copied, and each high byte in turn is stored as its UTF-8 entry
@@ -15,7 +15,15 @@
  *   lanes and moved together with one pshufb from we_sb_pack[]
  *   (tables_vec_pack.h), indexed by which of the 4 are high and which
  *   of those 3-byte; the rows' offsets come from pmaddubsw/pmaddwd.
- * An unmapped byte (lead 0) ends the call at its block. gcc's avx2
+ * An unmapped byte (lead 0) ends the call at its block.
+ *
+ * The encoder (we_avx2_sb_encode()): 32 bytes of UTF-8 a step, ASCII
+ * and 2-byte sequences of at most two different leads (a Cyrillic,
+ * Greek, Arabic or Hebrew letter and Latin punctuation, or the Latin
+ * letters of C2 and C3): each trail byte is looked up in its lead's
+ * 64-byte page of the encoding's page table (4 rows of 16 a page, a
+ * pshufb each) and the leads dropped, 8 bytes at a time, by a pshufb
+ * from we_sb_keep8[]. gcc's avx2
  * target also emits popcnt for __builtin_popcount() (every AVX2 CPU has
  * it).
  */
@@ -56,6 +64,7 @@
 #define TWICE16(...)	{ __VA_ARGS__, __VA_ARGS__ }
 typedef s16 v16s16 __attribute__((vector_size(32)));
 typedef s32 v8s32 __attribute__((vector_size(32)));
+typedef u64 v2u64 __attribute__((vector_size(16)));
 
 /* @c in every byte */
 static WE_AVX2 __always_inline v32u8 SPLAT(u8 c)
@@ -198,6 +207,99 @@ WE_AVX2 size_t we_avx2_sb_decode(u8 *dst, size_t room, const u8 *src,
 			o += pack[15];
 		}
 		i += 32;
+	}
+	*out = o;
+	return i;
+}
+
+/* a block's position j holds its byte j - 1 (position 0: byte 0) */
+#define PREV1(v)	__builtin_shufflevector(v, v, 0, 0, 1, 2, 3, 4, 5,	\
+	6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,	\
+	23, 24, 25, 26, 27, 28, 29, 30)
+
+/* the encoder's output room a block needs: 32 bytes, 8 more for a store */
+#define SB_ENC_ROOM	40
+
+/*
+ * The bytes of the 64-byte page @p (single_byte.c's page table) for the
+ * trail bytes of @v (any for the others): its 4 rows of 16, each in
+ * both lanes, looked up by the low nibble @lo, one picked by bits 4 and
+ * 5 (the top bits of @b4, @b5). The rows are loaded again each block:
+ * kept in registers, they were spilled to a frame of 320 bytes.
+ */
+static WE_AVX2 __always_inline v32u8 sb_page(const u8 *p, v32u8 lo,
+					     v32u8 b4, v32u8 b5)
+{
+	v32u8 r[4] __uninitialized;
+	unsigned int k;
+
+#pragma GCC unroll 4
+	for (k = 0; k < 4; k++)
+		r[k] = PSHUFB32(BCAST(LD16(p + 16 * k)), lo);
+	return BLEND(BLEND(r[0], r[1], b4), BLEND(r[2], r[3], b4), b5);
+}
+
+WE_AVX2 size_t we_avx2_sb_encode(u8 *dst, size_t room, const u8 *src,
+				 size_t n, size_t *out, const u8 *pidx,
+				 const u8 *page)
+{
+	size_t i = 0, o = 0;
+
+	while (n - i >= 32 && room - o >= SB_ENC_ROOM) {
+		v32u8 v = LD32(src + i), x, lo, b4, b5, e;
+		unsigned int high = MASK32(v), lead, trail, other, g, end;
+		u8 la, lb;
+
+		if (!high) {
+			ST32(dst + o, v);
+			i += 32;
+			o += 32;
+			continue;
+		}
+		x = v & SPLAT(0xe0);
+		lead = MASK32((v32u8)(x == SPLAT(0xc0)));
+		trail = high & ~MASK32(v << 1);
+		/* 3-4 byte leads, trails not right after a lead */
+		if (MASK32((v32u8)(x == SPLAT(0xe0))) || trail != lead << 1 ||
+		    !lead)
+			break;
+		/* the leads: at most two different ones */
+		la = src[i + __builtin_ctz(lead)];
+		other = lead & ~MASK32((v32u8)(v == SPLAT(la)));
+		lb = la;
+		if (other) {
+			lb = src[i + __builtin_ctz(other)];
+			if (other & ~MASK32((v32u8)(v == SPLAT(lb))))
+				break;
+		}
+		/* each trail's byte in its lead's page (bits 0-5), then ASCII */
+		lo = v & SPLAT(0x0f);
+		b4 = (v32u8)((v16u16)v << 3);
+		b5 = (v32u8)((v16u16)v << 2);
+		e = sb_page(page + ((size_t)pidx[la - 0xc0] << 6), lo, b4, b5);
+		if (lb != la)
+			e = BLEND(e, sb_page(page + ((size_t)pidx[lb - 0xc0] << 6),
+					     lo, b4, b5),
+				  (v32u8)(PREV1(v) == SPLAT(lb)));
+		if (MASK32((v32u8)(e == SPLAT(0))) & trail)
+			break;	/* unmapped, or C0/C1 (overlong) */
+		e = BLEND(v, e, v & ~(v << 1));
+		/* a lead at the end: its sequence is the next block's */
+		end = lead >> 31 ? 31 : 32;
+#pragma GCC unroll 4
+		for (g = 0; g < 4; g++) {
+			unsigned int m = ~lead >> 8 * g & 0xff;
+			v2u64 row = { 0 };
+			v16u8 pat;
+
+			__builtin_memcpy(&row, we_sb_keep8 + 8 * m, 8);
+			pat = (v16u8)row;
+			if (g & 1)
+				pat |= 8;
+			ST16(dst + o, PSHUFB(sb_lane(e, g >> 1), pat));
+			o += __builtin_popcount(m);
+		}
+		i += end;
 	}
 	*out = o;
 	return i;

@@ -2,7 +2,9 @@
 """tables_vec_pack.h: the pshufb rows with which the single-byte decoders'
 AVX2 kernel (module/codec/vec_sb_x86.c) packs a group of 4 characters,
 each in a 32-bit lane (lead, second, third byte, any), into their 1-3
-byte UTF-8 sequences. Computed, not read from the Debian data."""
+byte UTF-8 sequences, and those with which its encoders' kernel keeps
+the bytes of a group of 8 that are not 2-byte leads. Computed, not read
+from the Debian data."""
 
 from common import c_array
 
@@ -19,8 +21,16 @@ def row(m):
     return out + [0] * (15 - len(out)) + [len(out)]
 
 
+def keep(m):
+    """Row m of 8: the bytes k of 0-7 with bit k of m set, in order, then
+    0x80 (a zero byte)."""
+    out = [k for k in range(8) if m >> k & 1]
+    return out + [0x80] * (8 - len(out))
+
+
 def generate(ctx):
     values = [v for m in range(256) for v in row(m)]
+    kept = [v for m in range(256) for v in keep(m)]
     text = "\n".join([
         "/* SPDX-License-Identifier: GPL-2.0-only */",
         "/*",
@@ -31,11 +41,14 @@ def generate(ctx):
         " * data: row m packs 4 lanes of 4 bytes (lead, second, third, any)",
         " * into their UTF-8; bit u of m: lane u is high (2 bytes at least),",
         " * bit u + 4: it has 3 bytes; byte 15: the count of packed bytes.",
+        " * we_sb_keep8[m]: the bytes k of 8 with bit k of m set, in order,",
+        " * then 0x80 (a zero byte), for the single-byte encoders' kernel.",
         " */",
         "#ifndef WHATENC_TABLES_VEC_PACK_H",
         "#define WHATENC_TABLES_VEC_PACK_H",
         "",
         c_array("static const u8 we_sb_pack[256 * 16]", values, "%d", 16),
+        c_array("static const u8 we_sb_keep8[256 * 8]", kept, "%d", 8),
         "#endif /* WHATENC_TABLES_VEC_PACK_H */",
     ]) + "\n"
     ctx.write("tables_vec_pack.h", text)
