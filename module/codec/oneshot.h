@@ -47,6 +47,7 @@ static __always_inline enum whatenc_ret
 we_decode_once_in(struct whatenc_decoder *d, enum whatenc_encoding enc,
 		  unsigned int flags, struct whatenc_buf *b, bool valid)
 {
+	const struct we_family *fam;
 	size_t start = b->in_pos;
 	enum whatenc_ret ret;
 
@@ -70,7 +71,25 @@ we_decode_once_in(struct whatenc_decoder *d, enum whatenc_encoding enc,
 	memset(d->err.bytes, 0, sizeof(d->err.bytes));
 	if (b->in_pos == b->in_size)	/* no family writes for no input */
 		return WHATENC_INPUT_EMPTY;
-	ret = we_encodings[enc].family->decode(d, b, true);
+	fam = we_encodings[enc].family;
+	if (fam->dec_fast) {	/* a name: all of it, as a rule */
+		size_t out_start = b->out_pos;
+
+		fam->dec_fast(d, b);
+		if (b->in_pos == b->in_size)
+			return WHATENC_INPUT_EMPTY;
+		/*
+		 * The family from the start, as the streaming path runs
+		 * it: a fast path that stopped may go further when run
+		 * again (sb_encode_run()), so where it stopped is not where
+		 * the family's own loop would be. What it wrote past the
+		 * start is scratch, overwritten (fast paths write scratch
+		 * bytes within the output anyway).
+		 */
+		b->in_pos = start;
+		b->out_pos = out_start;
+	}
+	ret = fam->decode(d, b, true);
 	if (unlikely(ret != WHATENC_INPUT_EMPTY || d->replay_len))
 		return we_decode_finish(d, b, ret, b->in_pos - start);
 	return ret;
@@ -81,6 +100,7 @@ static __always_inline enum whatenc_ret
 we_encode_once_in(struct whatenc_encoder *e, enum whatenc_encoding enc,
 		  unsigned int flags, struct whatenc_buf *b, bool valid)
 {
+	const struct we_family *fam;
 	size_t start = b->in_pos;
 	enum whatenc_ret ret;
 
@@ -104,7 +124,17 @@ we_encode_once_in(struct whatenc_encoder *e, enum whatenc_encoding enc,
 	memset(e->err.bytes, 0, sizeof(e->err.bytes));	/* as for d->err */
 	if (b->in_pos == b->in_size)	/* nor any encoder */
 		return WHATENC_INPUT_EMPTY;
-	ret = we_encodings[enc].family->encode(e, b, true);
+	fam = we_encodings[enc].family;
+	if (fam->enc_fast) {
+		size_t out_start = b->out_pos;
+
+		fam->enc_fast(e, b);
+		if (b->in_pos == b->in_size)
+			return WHATENC_INPUT_EMPTY;
+		b->in_pos = start;	/* as for the decoder */
+		b->out_pos = out_start;
+	}
+	ret = fam->encode(e, b, true);
 	if (unlikely(ret != WHATENC_INPUT_EMPTY))
 		return we_encode_finish(e, ret, b->in_pos - start);
 	return ret;

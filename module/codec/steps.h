@@ -113,16 +113,27 @@ static __always_inline void we_enc_fast_two_byte_any(struct whatenc_buf *b,
 		op += 2;
 		ip += len;
 	}
-	/* a last 3-byte character (a name's): not left to the general path */
-	if (in_size - ip == 3 && out_size - op >= 2 &&
-	    we_utf8_23(in + ip, &cp3) == 3) {
-		u16 code = lookup(cp3);
+	/*
+	 * The last 3 bytes or fewer, ASCII and a last 3-byte character (a
+	 * name's "2", ".txt" or last character): not left to the general
+	 * path, which the one-shot path would run from the start.
+	 */
+	while (in_size - ip - 1 < 3 && op < out_size) {
+		u16 code;
 
-		if (code) {
-			put_unaligned_be16(code, out + op);
-			op += 2;
-			ip += 3;
+		if (in[ip] < 0x80) {
+			out[op++] = in[ip++];
+			continue;
 		}
+		if (in_size - ip != 3 || out_size - op < 2 ||
+		    we_utf8_23(in + ip, &cp3) != 3)
+			break;
+		code = lookup(cp3);
+		if (!code)
+			break;
+		put_unaligned_be16(code, out + op);
+		op += 2;
+		ip += 3;
 	}
 	b->in_pos = ip;
 	b->out_pos = op;
@@ -250,8 +261,12 @@ we_encode_steps(struct whatenc_encoder *e, struct whatenc_buf *b, bool last,
 		u32 cp;
 
 		if (!e->in.needed) {
-			if (fast)
+			if (fast) {
 				fast(e, b);
+				/* all taken (a name): what we_enc_next() returns */
+				if (b->in_pos == b->in_size)
+					return WHATENC_INPUT_EMPTY;
+			}
 			if (opts & WE_ASCII_RUNS)
 				we_ascii_run(b);
 		}
@@ -301,8 +316,12 @@ we_decode_steps(struct whatenc_decoder *d, struct whatenc_buf *b, bool last,
 
 	while (b->in_pos < b->in_size) {
 		if (!d->seq_len && (fast || (opts & WE_ASCII_RUNS))) {
-			if (fast)
+			if (fast) {
 				fast(d, b);
+				/* all taken (a name): no ASCII run to look for */
+				if (b->in_pos == b->in_size)
+					break;
+			}
 			if (opts & WE_ASCII_RUNS) {
 				we_ascii_run(b);
 				if (b->in_pos < b->in_size &&
@@ -390,6 +409,10 @@ we_dec_fast_loop(struct whatenc_buf *b, bool ascii, unsigned int min_in,
 			      we_utf8_write(out + op, cp);
 		ip += len;
 	}
+	/* a last ASCII byte (a name's "2"): not left to the steps */
+	if (ascii && min_in > 1 && in_size - ip == 1 && in[ip] < 0x80 &&
+	    op < out_size)
+		out[op++] = in[ip++];
 	b->in_pos = ip;
 	b->out_pos = op;
 }
@@ -462,6 +485,8 @@ static enum whatenc_ret fam##_encode(struct whatenc_encoder *e,		\
 const struct we_family we_family_##fam = {				\
 	.decode = fam##_decode,						\
 	.encode = fam##_encode,						\
+	.dec_fast = dfast,						\
+	.enc_fast = efast,						\
 }
 
 /*
