@@ -78,8 +78,10 @@ static __always_inline void we_enc_fast_two_byte_any(struct whatenc_buf *b,
 	const size_t in_last = in_size - 4, out_last = out_size - room;
 	u32 cp3;
 
-	if (in_size < 4 || out_size < room || !we_popcnt_usable())
+	if (!we_popcnt_usable())
 		return;
+	if (in_size < 4 || out_size < room)	/* a name of one character */
+		goto tail;
 	while (ip <= in_last && op <= out_last) {
 		unsigned int len;
 		u32 cp, w;
@@ -118,6 +120,7 @@ static __always_inline void we_enc_fast_two_byte_any(struct whatenc_buf *b,
 	 * name's "2", ".txt" or last character): not left to the general
 	 * path, which the one-shot path would run from the start.
 	 */
+tail:
 	while (in_size - ip - 1 < 3 && op < out_size) {
 		u16 code;
 
