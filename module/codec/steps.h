@@ -399,8 +399,14 @@ we_dec_fast_loop(struct whatenc_buf *b, bool ascii, unsigned int min_in,
 				out[op++] = in[ip++];
 				continue;
 			}
-			if (!roomy || in_size - ip < 8 ||
-			    !we_ascii_short(in, &ip, out, &op))
+			if (roomy && in_size - ip < 8) {
+				/* the last bytes (a name's ".txt"), room for all */
+				do {
+					out[op++] = in[ip++];
+				} while (ip < in_size && in[ip] < 0x80);
+				continue;
+			}
+			if (!roomy || !we_ascii_short(in, &ip, out, &op))
 				we_ascii_fast(in, &ip, in_size, out, &op,
 					      out_size);
 			continue;
