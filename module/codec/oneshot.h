@@ -89,7 +89,8 @@ we_decode_once_in(struct whatenc_decoder *d, enum whatenc_encoding enc,
 		b->in_pos = start;
 		b->out_pos = out_start;
 	}
-	ret = fam->decode(d, b, true);
+	/* @fam again from the table, rather than kept across the call */
+	ret = we_encodings[enc].family->decode(d, b, true);
 	if (unlikely(ret != WHATENC_INPUT_EMPTY || d->replay_len))
 		return we_decode_finish(d, b, ret, b->in_pos - start);
 	return ret;
@@ -134,7 +135,7 @@ we_encode_once_in(struct whatenc_encoder *e, enum whatenc_encoding enc,
 		b->in_pos = start;	/* as for the decoder */
 		b->out_pos = out_start;
 	}
-	ret = fam->encode(e, b, true);
+	ret = we_encodings[enc].family->encode(e, b, true);
 	if (unlikely(ret != WHATENC_INPUT_EMPTY))
 		return we_encode_finish(e, ret, b->in_pos - start);
 	return ret;

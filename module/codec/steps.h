@@ -478,9 +478,19 @@ we_two_byte_code(const u8 *p, unsigned int *len,
  * WE_STEP_FAMILY() - an ASCII-compatible family made of spec steps: its
  * decoder runs @dstep (fast path @dfast, or NULL) in we_decode_steps(),
  * its encoder @estep (fast path @efast, or NULL) in we_encode_steps();
- * defines we_family_<@fam>.
+ * defines we_family_<@fam>, whose @dec_fast is @dfast inlined into a
+ * function of its own (__flatten): @dfast itself stays called once, from
+ * the step loop, and inlined there (its address taken, the compiler
+ * would keep it out of line: a frame more on the deepest stack chains,
+ * scripts/check-stack). @efast is given as it is (noinline in the
+ * families where it is large).
  */
 #define WE_STEP_FAMILY(fam, dstep, dfast, estep, efast)			\
+static __flatten void fam##_dec_fast_once(struct whatenc_decoder *d,	\
+					  struct whatenc_buf *b)	\
+{									\
+	dfast(d, b);							\
+}									\
 static enum whatenc_ret fam##_decode(struct whatenc_decoder *d,		\
 				     struct whatenc_buf *b, bool last)	\
 {									\
@@ -494,7 +504,7 @@ static enum whatenc_ret fam##_encode(struct whatenc_encoder *e,		\
 const struct we_family we_family_##fam = {				\
 	.decode = fam##_decode,						\
 	.encode = fam##_encode,						\
-	.dec_fast = dfast,						\
+	.dec_fast = fam##_dec_fast_once,				\
 	.enc_fast = efast,						\
 }
 
