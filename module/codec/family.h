@@ -291,7 +291,9 @@ void we_sb_decode_long(unsigned int row, struct whatenc_buf *b);
  * @dec_fast: the decoder's fast path, or NULL: what @decode runs first
  *	on a fresh state, converting what it can and stopping, with no
  *	state changed, at what it leaves to @decode (WE_STEP_FAMILY())
- * @enc_fast: likewise the encoder's
+ * @enc_fast: likewise the encoder's; a family with either is
+ *	ASCII-compatible both ways (we_once_ascii_rest() copies the ASCII
+ *	bytes a fast path leaves at the end)
  *
  * Every family's decoder state (d->s) starts all zero. The one-shot
  * path (oneshot.h) runs @dec_fast or @enc_fast first and calls @decode

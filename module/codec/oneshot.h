@@ -24,6 +24,28 @@ static __always_inline bool we_once_odd_buf(const struct whatenc_buf *b)
 	       b->out_pos > b->out_size;
 }
 
+/*
+ * Where the fast path stopped before the end of @b's input: if what is
+ * left is a few ASCII bytes (a name's ".txt" or "2", which the fast
+ * paths leave at the end of the input) and they fit, copy them (every
+ * family that has a fast path decodes and encodes ASCII as itself) and
+ * return true; else false, nothing done.
+ */
+static __always_inline bool we_once_ascii_rest(struct whatenc_buf *b)
+{
+	size_t n = b->in_size - b->in_pos, i;
+
+	if (n > 8 || n > b->out_size - b->out_pos)
+		return false;
+	for (i = 0; i < n; i++)
+		if (b->in[b->in_pos + i] >= 0x80)
+			return false;
+	memcpy(b->out + b->out_pos, b->in + b->in_pos, n);
+	b->in_pos += n;
+	b->out_pos += n;
+	return true;
+}
+
 /* The slow exits (oneshot.c): the streaming path, and the engine's end. */
 enum whatenc_ret we_decode_streaming(struct whatenc_decoder *d,
 				     enum whatenc_encoding enc,
@@ -76,7 +98,7 @@ we_decode_once_in(struct whatenc_decoder *d, enum whatenc_encoding enc,
 		size_t out_start = b->out_pos;
 
 		fam->dec_fast(d, b);
-		if (b->in_pos == b->in_size)
+		if (b->in_pos == b->in_size || we_once_ascii_rest(b))
 			return WHATENC_INPUT_EMPTY;
 		/*
 		 * The family from the start, as the streaming path runs
@@ -130,7 +152,7 @@ we_encode_once_in(struct whatenc_encoder *e, enum whatenc_encoding enc,
 		size_t out_start = b->out_pos;
 
 		fam->enc_fast(e, b);
-		if (b->in_pos == b->in_size)
+		if (b->in_pos == b->in_size || we_once_ascii_rest(b))
 			return WHATENC_INPUT_EMPTY;
 		b->in_pos = start;	/* as for the decoder */
 		b->out_pos = out_start;
