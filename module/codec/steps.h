@@ -459,9 +459,20 @@ we_two_byte_code(const u8 *p, unsigned int *len,
 /* ---- families from steps --------------------------------------------- */
 
 /*
+ * WE_FAST_ONCE() - a family's fast path @fast (decoder or encoder, as
+ * @coder, its pointer type) as the function @name, for the one-shot path (struct
+ * we_family's @dec_fast and @enc_fast): @fast flattened into it.
+ */
+#define WE_FAST_ONCE(name, coder, fast)					\
+static __flatten void name(coder c, struct whatenc_buf *b)		\
+{									\
+	fast(c, b);							\
+}
+
+/*
  * WE_STEP_FAMILY() - an ASCII-compatible family made of spec steps: its
- * decoder runs @dstep (fast path @dfast, or NULL) in we_decode_steps(),
- * its encoder @estep (fast path @efast, or NULL) in we_encode_steps();
+ * decoder runs @dstep (fast path @dfast) in we_decode_steps(),
+ * its encoder @estep (fast path @efast) in we_encode_steps();
  * defines we_family_<@fam>, whose @dec_fast and @enc_fast are @dfast and
  * @efast inlined into functions of their own (__flatten): @dfast and
  * @efast themselves stay called once, from the step loops, and inlined
@@ -470,16 +481,8 @@ we_two_byte_code(const u8 *p, unsigned int *len,
  * windows-874 encode 9.39 -> 10.18 instructions per byte).
  */
 #define WE_STEP_FAMILY(fam, dstep, dfast, estep, efast)			\
-static __flatten void fam##_dec_fast_once(struct whatenc_decoder *d,	\
-					  struct whatenc_buf *b)	\
-{									\
-	dfast(d, b);							\
-}									\
-static __flatten void fam##_enc_fast_once(struct whatenc_encoder *e,	\
-					  struct whatenc_buf *b)	\
-{									\
-	efast(e, b);							\
-}									\
+WE_FAST_ONCE(fam##_dec_fast_once, struct whatenc_decoder *, dfast)	\
+WE_FAST_ONCE(fam##_enc_fast_once, struct whatenc_encoder *, efast)	\
 static enum whatenc_ret fam##_decode(struct whatenc_decoder *d,		\
 				     struct whatenc_buf *b, bool last)	\
 {									\
