@@ -193,6 +193,26 @@ out:
 		close(fd);
 }
 
+/* @path with its header line, or NULL */
+static FILE *csv_open(const char *path)
+{
+	FILE *f = fopen(path, "w");
+
+	if (f)
+		fprintf(f, "encoding,length,direction,inprocess_ns,convert_ns,ratio\n");
+	return f;
+}
+
+static void header(const char *commit)
+{
+	printf("# names through WHATENC_IOC_CONVERT vs in-process, commit %s; in the test VM (TCG: only the ratios mean something)\n",
+	       commit ? commit : "?");
+	printf("# %d repetitions, median ns per name; CONVERT as a multiple of in-process\n",
+	       reps);
+	printf("# %-11s %3s %-6s | %9s | %9s | %6s\n", "encoding", "len", "dir",
+	       "in-proc", "CONVERT", "ratio");
+}
+
 int main(int argc, char **argv)
 {
 	static struct names nm;
@@ -211,17 +231,8 @@ int main(int argc, char **argv)
 		reps = 5;
 	if ((e = getenv("BENCH_MIN_MS")))
 		min_s = atof(e) / 1e3;
-	if (argc > 2) {
-		csv = fopen(argv[2], "w");
-		if (csv)
-			fprintf(csv, "encoding,length,direction,inprocess_ns,convert_ns,ratio\n");
-	}
-	printf("# names through WHATENC_IOC_CONVERT vs in-process, commit %s; in the test VM (TCG: only the ratios mean something)\n",
-	       (e = getenv("BENCH_COMMIT")) ? e : "?");
-	printf("# %d repetitions, median ns per name; CONVERT as a multiple of in-process\n",
-	       reps);
-	printf("# %-11s %3s %-6s | %9s | %9s | %6s\n", "encoding", "len", "dir",
-	       "in-proc", "CONVERT", "ratio");
+	csv = argc > 2 ? csv_open(argv[2]) : NULL;
+	header(getenv("BENCH_COMMIT"));
 	for (ei = 0; ei < sizeof(encs) / sizeof(encs[0]); ei++)
 		for (li = 0; li < sizeof(lens) / sizeof(lens[0]); li++)
 			for (dir = 0; dir < 2; dir++) {
