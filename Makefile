@@ -498,6 +498,7 @@ help:
 	@echo "make bench-names file names: whatenc vs fs/nls, iconv, encoding_rs"
 	@echo "make bench-detect content detection vs uchardet, chardet, ICU"
 	@echo "make bench-vm   /dev/whatenc vs the in-process core, in the VM"
+	@echo "make bench-names-vm the names through /dev/whatenc's CONVERT, in the VM"
 	@echo "make fuzz       libFuzzer targets, FUZZ_SECONDS=N each"
 	@echo "                (FUZZ_RUNS=N: N executions each; FUZZ_CMP=0: no"
 	@echo "                trace-cmp in the core, ~2x faster, build/fuzz-nocmp/)"

@@ -18,7 +18,7 @@
 #include "names_index.h"
 #include "wt_ref.h"
 
-#define NX_UNITS	7	/* units of the pattern below */
+#define NX_UNITS	7	/* units of a pattern, at most */
 #define NX_MAX		160	/* bytes of a name, either form */
 
 struct nx_enc {
@@ -38,25 +38,25 @@ struct nx_name {
 	unsigned int units;
 };
 
-/* "ab" C "c" C C "d", @reps times: one character per unit */
+/*
+ * @pat, @reps times: one unit per character of @pat, ASCII as itself, 'C'
+ * the encoding's character (at most NX_UNITS units)
+ */
 static void nx_build(struct nx_name *nm, const struct nx_enc *e,
-		     unsigned int reps)
+		     const char *pat, unsigned int reps)
 {
-	static const char *const ascii[NX_UNITS] = {
-		"a", "b", NULL, "c", NULL, NULL, "d"
-	};
 	u8 cu[4];
 	unsigned int cn = wt_utf8(cu, e->cp), r, k, i = 0;
 
 	nm->in_len = 0;
 	nm->u_len = 0;
 	for (r = 0; r < reps; r++) {
-		for (k = 0; k < NX_UNITS; k++, i++) {
+		for (k = 0; pat[k]; k++, i++) {
 			nm->in_at[i] = nm->in_len;
 			nm->u_at[i] = nm->u_len;
-			if (ascii[k]) {
-				nm->in[nm->in_len++] = ascii[k][0];
-				nm->u[nm->u_len++] = ascii[k][0];
+			if (pat[k] != 'C') {
+				nm->in[nm->in_len++] = pat[k];
+				nm->u[nm->u_len++] = pat[k];
 				continue;
 			}
 			memcpy(nm->in + nm->in_len, e->bytes, e->n);
@@ -193,6 +193,22 @@ static unsigned int nx_malformed(struct wt_ctx *wt, const struct nx_enc *e,
 	return fails;
 }
 
+/* @pat once and 8 times: every size, 0xFF at every position */
+static unsigned int nx_pattern(struct wt_ctx *wt, const struct nx_enc *e,
+			       const char *pat, struct nx_name *nm, u8 *buf,
+			       u8 *out)
+{
+	unsigned int fails = 0, reps;
+
+	for (reps = 1; reps <= 8; reps += 7) {
+		nx_build(nm, e, pat, reps);
+		fails += nx_sizes(wt, e, nm, out);
+		if (e->bad_ff)
+			fails += nx_malformed(wt, e, nm, buf, out);
+	}
+	return fails;
+}
+
 WT_CASE(names_early_exits)
 {
 	/* bytes from the pointers as in test_names.c's names_cjk */
@@ -209,9 +225,19 @@ WT_CASE(names_early_exits)
 		{ WHATENC_WINDOWS_1251, { 0xc0 }, 1, NI_WINDOWS_1251_64, false },
 		{ WHATENC_KOI8_R, { 0xc1 }, 1, NI_KOI8_R_65, false },
 	};
+	/*
+	 * ASCII and characters mixed; and the ends of the fast paths
+	 * (the one-shot path leaves to the steps what they do not take):
+	 * a name of one character (shorter than the encoders' 4-byte
+	 * word), ending in 1-3 ASCII bytes after a character, ending in a
+	 * character
+	 */
+	static const char *const pats[] = {
+		"abCcCCd", "C", "aC", "Ca", "Cab", "Cabc", "CC", "abcC",
+	};
 	struct nx_name *nm = WT_ALLOC(sizeof(*nm));
 	u8 *buf = WT_ALLOC(NX_MAX + 8), *out = WT_ALLOC(NX_MAX + 8);
-	unsigned int fails = 0, i, reps, levels = 0;
+	unsigned int fails = 0, i, p, levels = 0;
 	int level;
 
 	if (!NAMES_INDEX_PRESENT)
@@ -223,13 +249,9 @@ WT_CASE(names_early_exits)
 		levels++;
 		for (i = 0; i < ARRAY_SIZE(encs) && fails < 10; i++) {
 			WT_YIELD();
-			for (reps = 1; reps <= 8; reps += 7) {
-				nx_build(nm, &encs[i], reps);
-				fails += nx_sizes(wt, &encs[i], nm, out);
-				if (encs[i].bad_ff)
-					fails += nx_malformed(wt, &encs[i], nm,
-							      buf, out);
-			}
+			for (p = 0; p < ARRAY_SIZE(pats); p++)
+				fails += nx_pattern(wt, &encs[i], pats[p], nm,
+						    buf, out);
 		}
 	}
 	whatenc_vec_set_level(WHATENC_VEC_AUTO);

@@ -54,6 +54,8 @@ typedef int64_t s64;
  */
 #define WE_ATTRIBUTE(a)	__attribute__((a))
 #define __aligned(x)	WE_ATTRIBUTE(__aligned__(x))
+/* as compiler_attributes.h: every call in the function inlined */
+#define __flatten	WE_ATTRIBUTE(__flatten__)
 /* as the kernel's compiler_attributes.h: no -ftrivial-auto-var-init store */
 #if __has_attribute(__uninitialized__)
 #define __uninitialized	__attribute__((__uninitialized__))

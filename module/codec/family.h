@@ -288,14 +288,25 @@ void we_sb_decode_long(unsigned int row, struct whatenc_buf *b);
  * @decode:   convert one buffer (the rules at the top of this file)
  * @encode:   likewise from UTF-8; NULL if the family has no encoder (the
  *	engine only encodes to output encodings)
+ * @dec_fast: the decoder's fast path, or NULL: what @decode runs first
+ *	on a fresh state, converting what it can and stopping, with no
+ *	state changed, at what it leaves to @decode (WE_STEP_FAMILY())
+ * @enc_fast: likewise the encoder's; a family with either is
+ *	ASCII-compatible both ways (we_once_ascii_rest() copies the ASCII
+ *	bytes a fast path leaves at the end)
  *
- * Every family's decoder state (d->s) starts all zero.
+ * Every family's decoder state (d->s) starts all zero. The one-shot
+ * path (oneshot.h) runs @dec_fast or @enc_fast first and calls @decode
+ * or @encode only for what they leave: a name costs one call of the
+ * fast path, not the step loop's entry around it.
  */
 struct we_family {
 	enum whatenc_ret (*decode)(struct whatenc_decoder *d,
 				   struct whatenc_buf *b, bool last);
 	enum whatenc_ret (*encode)(struct whatenc_encoder *e,
 				   struct whatenc_buf *b, bool last);
+	void (*dec_fast)(struct whatenc_decoder *d, struct whatenc_buf *b);
+	void (*enc_fast)(struct whatenc_encoder *e, struct whatenc_buf *b);
 };
 
 /*

@@ -24,6 +24,28 @@ static __always_inline bool we_once_odd_buf(const struct whatenc_buf *b)
 	       b->out_pos > b->out_size;
 }
 
+/*
+ * Where the fast path stopped before the end of @b's input: if what is
+ * left is a few ASCII bytes (a name's ".txt" or "2", which the fast
+ * paths leave at the end of the input) and they fit, copy them (every
+ * family that has a fast path decodes and encodes ASCII as itself) and
+ * return true; else false, nothing done.
+ */
+static __always_inline bool we_once_ascii_rest(struct whatenc_buf *b)
+{
+	size_t n = b->in_size - b->in_pos, i;
+
+	if (n > 8 || n > b->out_size - b->out_pos)
+		return false;
+	for (i = 0; i < n; i++)
+		if (b->in[b->in_pos + i] >= 0x80)
+			return false;
+	memcpy(b->out + b->out_pos, b->in + b->in_pos, n);
+	b->in_pos += n;
+	b->out_pos += n;
+	return true;
+}
+
 /* The slow exits (oneshot.c): the streaming path, and the engine's end. */
 enum whatenc_ret we_decode_streaming(struct whatenc_decoder *d,
 				     enum whatenc_encoding enc,
@@ -47,6 +69,7 @@ static __always_inline enum whatenc_ret
 we_decode_once_in(struct whatenc_decoder *d, enum whatenc_encoding enc,
 		  unsigned int flags, struct whatenc_buf *b, bool valid)
 {
+	const struct we_family *fam;
 	size_t start = b->in_pos;
 	enum whatenc_ret ret;
 
@@ -70,6 +93,25 @@ we_decode_once_in(struct whatenc_decoder *d, enum whatenc_encoding enc,
 	memset(d->err.bytes, 0, sizeof(d->err.bytes));
 	if (b->in_pos == b->in_size)	/* no family writes for no input */
 		return WHATENC_INPUT_EMPTY;
+	fam = we_encodings[enc].family;
+	if (fam->dec_fast) {	/* a name: all of it, as a rule */
+		size_t out_start = b->out_pos;
+
+		fam->dec_fast(d, b);
+		if (b->in_pos == b->in_size || we_once_ascii_rest(b))
+			return WHATENC_INPUT_EMPTY;
+		/*
+		 * The family from the start, as the streaming path runs
+		 * it: a fast path that stopped may go further when run
+		 * again (sb_encode_run()), so where it stopped is not where
+		 * the family's own loop would be. What it wrote past the
+		 * start is scratch, overwritten (fast paths write scratch
+		 * bytes within the output anyway).
+		 */
+		b->in_pos = start;
+		b->out_pos = out_start;
+	}
+	/* @fam again from the table, rather than kept across the call */
 	ret = we_encodings[enc].family->decode(d, b, true);
 	if (unlikely(ret != WHATENC_INPUT_EMPTY || d->replay_len))
 		return we_decode_finish(d, b, ret, b->in_pos - start);
@@ -81,6 +123,7 @@ static __always_inline enum whatenc_ret
 we_encode_once_in(struct whatenc_encoder *e, enum whatenc_encoding enc,
 		  unsigned int flags, struct whatenc_buf *b, bool valid)
 {
+	const struct we_family *fam;
 	size_t start = b->in_pos;
 	enum whatenc_ret ret;
 
@@ -104,6 +147,16 @@ we_encode_once_in(struct whatenc_encoder *e, enum whatenc_encoding enc,
 	memset(e->err.bytes, 0, sizeof(e->err.bytes));	/* as for d->err */
 	if (b->in_pos == b->in_size)	/* nor any encoder */
 		return WHATENC_INPUT_EMPTY;
+	fam = we_encodings[enc].family;
+	if (fam->enc_fast) {
+		size_t out_start = b->out_pos;
+
+		fam->enc_fast(e, b);
+		if (b->in_pos == b->in_size || we_once_ascii_rest(b))
+			return WHATENC_INPUT_EMPTY;
+		b->in_pos = start;	/* as for the decoder */
+		b->out_pos = out_start;
+	}
 	ret = we_encodings[enc].family->encode(e, b, true);
 	if (unlikely(ret != WHATENC_INPUT_EMPTY))
 		return we_encode_finish(e, ret, b->in_pos - start);

@@ -49,3 +49,19 @@ bench-names: $(BN_BIN) $(BN_DIR)/data/.stamp
 	@BENCH_COMMIT=$(BENCH_COMMIT) tests/bench/names/run $(BN_BIN) \
 		$(BN_DIR)/data $(B)/bench
 	@echo "bench-names: table in $(B)/bench/names.txt, CSV in $(B)/bench/names.csv"
+
+# In the VM (make bench-names-vm): the same names through /dev/whatenc's
+# WHATENC_IOC_CONVERT, as a multiple of the in-process call; a static
+# program on PATH there (build/vm-bin/).
+$(B)/vm-bin/whatenc-bench-names-vm: tests/bench/names/bench_names_vm.c $(LIB) uapi/linux/whatenc.h $(WHATENC_HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(USER_CPPFLAGS) $(filter-out -MMD -MP,$(USER_CFLAGS)) -static -o $@ $< $(LIB)
+
+vm-progs: $(B)/vm-bin/whatenc-bench-names-vm
+
+.PHONY: bench-names-vm
+bench-names-vm: $(BN_DIR)/data/.stamp
+	@set -o pipefail; WHATENC_VM_TIMEOUT=$${WHATENC_VM_TIMEOUT:-900} \
+		scripts/vm-run "BENCH_COMMIT=$(BENCH_COMMIT) whatenc-bench-names-vm \
+		$(abspath $(BN_DIR))/data $(abspath $(B))/bench/names-vm.csv" | \
+		tee $(B)/bench/names-vm.txt
