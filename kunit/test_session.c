@@ -27,7 +27,7 @@ static ssize_t sw(struct we_session *s, const void *buf, size_t len)
 	struct iov_iter it;
 
 	iov_iter_kvec(&it, WRITE, &kv, 1, len);
-	return we_session_write(s, &it, true);
+	return whatenc_session_write(s, &it, true);
 }
 
 static ssize_t sr(struct we_session *s, void *buf, size_t len)
@@ -36,7 +36,7 @@ static ssize_t sr(struct we_session *s, void *buf, size_t len)
 	struct iov_iter it;
 
 	iov_iter_kvec(&it, READ, &kv, 1, len);
-	return we_session_read(s, &it, true);
+	return whatenc_session_read(s, &it, true);
 }
 
 static int scfg(struct we_session *s, const char *label, u32 dir, u32 flags,
@@ -46,7 +46,7 @@ static int scfg(struct we_session *s, const char *label, u32 dir, u32 flags,
 	strscpy(cfg->label, label, sizeof(cfg->label));
 	cfg->direction = dir;
 	cfg->flags = flags;
-	return we_session_configure(s, cfg);
+	return whatenc_session_configure(s, cfg);
 }
 
 static int sconv(struct we_session *s, struct whatenc_convert *cv,
@@ -65,55 +65,55 @@ static int sconv(struct we_session *s, struct whatenc_convert *cv,
 	cv->out = (uintptr_t)out;
 	cv->out_size = out_size;
 	cv->flags = flags;
-	ret = we_session_convert_check(cv);
+	ret = whatenc_session_convert_check(cv);
 	if (ret)
 		return ret;
 	iov_iter_kvec(&ii, WRITE, &ki, 1, ki.iov_len);
 	iov_iter_kvec(&io, READ, &ko, 1, ko.iov_len);
-	return we_session_convert(s, cv, &ii, &io);
+	return whatenc_session_convert(s, cv, &ii, &io);
 }
 
 WT_CASE(session_alloc_limits)
 {
 	struct we_session *s;
 
-	WT_EXPECT_TRUE(!we_session_alloc(WE_BUF_MIN - 1, NULL));
-	WT_EXPECT_TRUE(!we_session_alloc(WE_BUF_MAX + 1, NULL));
-	s = we_session_alloc(WE_BUF_MIN, NULL);
+	WT_EXPECT_TRUE(!whatenc_session_alloc(WE_BUF_MIN - 1, NULL));
+	WT_EXPECT_TRUE(!whatenc_session_alloc(WE_BUF_MAX + 1, NULL));
+	s = whatenc_session_alloc(WE_BUF_MIN, NULL);
 	WT_ASSERT_TRUE(s);
-	we_session_free(s);
-	s = we_session_alloc(WE_BUF_MAX, NULL);
+	whatenc_session_free(s);
+	s = whatenc_session_alloc(WE_BUF_MAX, NULL);
 	WT_ASSERT_TRUE(s);
-	we_session_free(s);
+	whatenc_session_free(s);
 }
 
 /* Unconfigured: decode UTF-8, replacement, BOM sniff. */
 WT_CASE(session_default)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
+	struct we_session *s = whatenc_session_alloc(WE_BUF_MIN, NULL);
 	struct whatenc_status st;
 	char out[32];
 
 	WT_ASSERT_TRUE(s);
 	WT_EXPECT_EQ(sr(s, out, sizeof(out)), -EAGAIN);
 	WT_EXPECT_EQ(sw(s, "\xef\xbb\277a\377b", 6), 6);
-	WT_EXPECT_EQ(we_session_ready(s), 5);
+	WT_EXPECT_EQ(whatenc_session_ready(s), 5);
 	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 5);
 	WT_EXPECT_MEMEQ(out, "a" FFFD "b", 5);
 	WT_EXPECT_EQ(sr(s, out, sizeof(out)), -EAGAIN);
-	we_session_status(s, &st);
+	whatenc_session_status(s, &st);
 	WT_EXPECT_EQ(st.bytes_in, 6);
 	WT_EXPECT_EQ(st.bytes_out, 5);
 	WT_EXPECT_EQ(st.direction, WHATENC_DIR_DECODE);
 	WT_EXPECT_EQ(st.encoding, WHATENC_UTF_8);
 	WT_EXPECT_EQ(strcmp(st.name, "UTF-8"), 0);
 	WT_EXPECT_EQ(st.buf_size, WE_BUF_MIN);
-	we_session_free(s);
+	whatenc_session_free(s);
 }
 
 WT_CASE(session_configure_invalid)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
+	struct we_session *s = whatenc_session_alloc(WE_BUF_MIN, NULL);
 	struct whatenc_configure cfg;
 	struct whatenc_status *a = WT_ALLOC(sizeof(*a)), *b = WT_ALLOC(sizeof(*b));
 	static const struct {
@@ -136,37 +136,37 @@ WT_CASE(session_configure_invalid)
 	/* some state worth keeping: a partial character and output */
 	WT_EXPECT_EQ(scfg(s, "latin1", WHATENC_DIR_ENCODE, 0, &cfg), 0);
 	WT_EXPECT_EQ(sw(s, "x\xe2\x82", 3), 3);
-	we_session_status(s, a);
+	whatenc_session_status(s, a);
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		WT_EXPECT_EQ(scfg(s, bad[i].label, bad[i].dir, bad[i].flags,
 				  &cfg), -EINVAL);
-		we_session_status(s, b);
+		whatenc_session_status(s, b);
 		WT_EXPECT_MEMEQ(a, b, sizeof(*a));
 	}
 	/* unterminated label */
 	memset(&cfg, 0, sizeof(cfg));
 	memset(cfg.label, 'a', sizeof(cfg.label));
-	WT_EXPECT_EQ(we_session_configure(s, &cfg), -EINVAL);
+	WT_EXPECT_EQ(whatenc_session_configure(s, &cfg), -EINVAL);
 	/* reserved fields */
 	memset(&cfg, 0, sizeof(cfg));
 	strscpy(cfg.label, "utf-8", sizeof(cfg.label));
 	cfg.format = 1;		/* without WHATENC_CFG_DETECT */
-	WT_EXPECT_EQ(we_session_configure(s, &cfg), -EINVAL);
+	WT_EXPECT_EQ(whatenc_session_configure(s, &cfg), -EINVAL);
 	cfg.format = 0;
 	cfg.reserved[3] = 1;
-	WT_EXPECT_EQ(we_session_configure(s, &cfg), -EINVAL);
-	we_session_status(s, b);
+	WT_EXPECT_EQ(whatenc_session_configure(s, &cfg), -EINVAL);
+	whatenc_session_status(s, b);
 	WT_EXPECT_MEMEQ(a, b, sizeof(*a));
 	/* the partial euro sign is still there */
 	WT_EXPECT_EQ(sw(s, "\xac", 1), 1);
 	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 2);
 	WT_EXPECT_MEMEQ(out, "x\x80", 2);
-	we_session_free(s);
+	whatenc_session_free(s);
 }
 
 WT_CASE(session_configure_names)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
+	struct we_session *s = whatenc_session_alloc(WE_BUF_MIN, NULL);
 	struct whatenc_configure cfg;
 
 	WT_ASSERT_TRUE(s);
@@ -191,33 +191,33 @@ WT_CASE(session_configure_names)
 	WT_EXPECT_EQ(strcmp(cfg.name, "Shift_JIS"), 0);
 	WT_EXPECT_EQ(scfg(s, "csiso2022kr", WHATENC_DIR_DECODE, 0, &cfg), 0);
 	WT_EXPECT_EQ(strcmp(cfg.name, "replacement"), 0);
-	we_session_free(s);
+	whatenc_session_free(s);
 }
 
 WT_CASE(session_buffer_limits)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
+	struct we_session *s = whatenc_session_alloc(WE_BUF_MIN, NULL);
 	u8 *big = WT_ALLOC(3 * WE_BUF_MIN), *out = WT_ALLOC(WE_BUF_MIN);
 	struct whatenc_status st;
 
 	WT_ASSERT_TRUE(s && big && out);
 	memset(big, 'a', 3 * WE_BUF_MIN);
 	WT_EXPECT_EQ(sw(s, big, 0), 0);
-	WT_EXPECT_EQ(we_session_ready(s), 0);
-	WT_EXPECT_EQ(PM(we_session_poll_mask(s)), PM(EPOLLOUT | EPOLLWRNORM));
+	WT_EXPECT_EQ(whatenc_session_ready(s), 0);
+	WT_EXPECT_EQ(PM(whatenc_session_poll_mask(s)), PM(EPOLLOUT | EPOLLWRNORM));
 	/* short write: what fits */
 	WT_EXPECT_EQ(sw(s, big, 3 * WE_BUF_MIN), WE_BUF_MIN);
 	WT_EXPECT_EQ(sw(s, big, 10), -EAGAIN);
-	WT_EXPECT_EQ(PM(we_session_poll_mask(s)), PM(EPOLLIN | EPOLLRDNORM));
+	WT_EXPECT_EQ(PM(whatenc_session_poll_mask(s)), PM(EPOLLIN | EPOLLRDNORM));
 	WT_EXPECT_EQ(sr(s, out, 10), 10);
 	/* less than WE_WRITE_ROOM free: not writable yet */
-	WT_EXPECT_EQ(PM(we_session_poll_mask(s)), PM(EPOLLIN | EPOLLRDNORM));
+	WT_EXPECT_EQ(PM(whatenc_session_poll_mask(s)), PM(EPOLLIN | EPOLLRDNORM));
 	WT_EXPECT_EQ(sw(s, big, 100), 10);
 	WT_EXPECT_EQ(sr(s, out, 100), 100);
-	WT_EXPECT_EQ(PM(we_session_poll_mask(s)),
+	WT_EXPECT_EQ(PM(whatenc_session_poll_mask(s)),
 		     PM(EPOLLIN | EPOLLRDNORM | EPOLLOUT | EPOLLWRNORM));
 	WT_EXPECT_EQ(sw(s, big, 3 * WE_BUF_MIN), 100);
-	we_session_status(s, &st);
+	whatenc_session_status(s, &st);
 	WT_EXPECT_EQ(st.bytes_in, WE_BUF_MIN + 110);
 	WT_EXPECT_EQ(st.out_ready, WE_BUF_MIN);
 	/* a 3-byte character never splits: 2 bytes free are not enough */
@@ -229,60 +229,60 @@ WT_CASE(session_buffer_limits)
 	WT_EXPECT_EQ(sw(s, "z", 1), 1);
 	WT_EXPECT_EQ(sr(s, out, WE_BUF_MIN), 4);
 	WT_EXPECT_MEMEQ(out, "\xe2\x82\xacz", 4);
-	we_session_free(s);
+	whatenc_session_free(s);
 }
 
 WT_CASE(session_end_of_stream)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
+	struct we_session *s = whatenc_session_alloc(WE_BUF_MIN, NULL);
 	u8 *big = WT_ALLOC(WE_BUF_MIN), *out = WT_ALLOC(WE_BUF_MIN);
 	struct whatenc_status st;
 
 	WT_ASSERT_TRUE(s && big && out);
 	WT_EXPECT_EQ(sw(s, "a\xe2\x82", 3), 3);
-	WT_EXPECT_EQ(we_session_end(s), 0);
+	WT_EXPECT_EQ(whatenc_session_end(s), 0);
 	WT_EXPECT_EQ(sr(s, out, 16), 4);
 	WT_EXPECT_MEMEQ(out, "a" FFFD, 4);
 	WT_EXPECT_EQ(sr(s, out, 16), 0);
 	WT_EXPECT_EQ(sr(s, out, 16), -EAGAIN);
 	/* new stream: the BOM is sniffed (and stripped) again */
 	WT_EXPECT_EQ(sw(s, "\xef\xbb\277b", 4), 4);
-	WT_EXPECT_EQ(we_session_end(s), 0);
-	WT_EXPECT_EQ(we_session_end(s), 0);
+	WT_EXPECT_EQ(whatenc_session_end(s), 0);
+	WT_EXPECT_EQ(whatenc_session_end(s), 0);
 	WT_EXPECT_EQ(sr(s, out, 16), 1);
 	WT_EXPECT_EQ(out[0], 'b');
 	WT_EXPECT_EQ(sr(s, out, 16), 0);
 	/* a write after END_OF_STREAM starts a new stream at once */
 	WT_EXPECT_EQ(sw(s, "c", 1), 1);
-	WT_EXPECT_EQ(we_session_end(s), 0);
+	WT_EXPECT_EQ(whatenc_session_end(s), 0);
 	WT_EXPECT_EQ(sw(s, "\xef\xbb\277d", 4), 4);
 	WT_EXPECT_EQ(sr(s, out, 16), 2);
 	WT_EXPECT_MEMEQ(out, "cd", 2);
-	we_session_status(s, &st);
+	whatenc_session_status(s, &st);
 	WT_EXPECT_EQ(st.stream_start, 8);
 	WT_EXPECT_EQ(st.bytes_in, 12);
 
 	/* the flush waits for room in the buffer */
-	WT_EXPECT_EQ(we_session_reset(s), 0);
+	WT_EXPECT_EQ(whatenc_session_reset(s), 0);
 	memset(big, 'x', WE_BUF_MIN);
 	WT_EXPECT_EQ(sw(s, big, WE_BUF_MIN - 1), WE_BUF_MIN - 1);
 	WT_EXPECT_EQ(sw(s, "\xe2", 1), 1);
-	WT_EXPECT_EQ(we_session_end(s), 0);
-	we_session_status(s, &st);
+	WT_EXPECT_EQ(whatenc_session_end(s), 0);
+	whatenc_session_status(s, &st);
 	WT_EXPECT_EQ(st.state, WHATENC_STATE_FLUSHING);
 	WT_EXPECT_EQ(sr(s, out, WE_BUF_MIN), WE_BUF_MIN - 1);
-	we_session_status(s, &st);
+	whatenc_session_status(s, &st);
 	WT_EXPECT_EQ(st.state, WHATENC_STATE_EOS);
 	WT_EXPECT_EQ(st.stream_start, WE_BUF_MIN);
 	WT_EXPECT_EQ(sr(s, out, WE_BUF_MIN), 3);
 	WT_EXPECT_MEMEQ(out, FFFD, 3);
 	WT_EXPECT_EQ(sr(s, out, WE_BUF_MIN), 0);
-	we_session_free(s);
+	whatenc_session_free(s);
 }
 
 WT_CASE(session_bom_switch)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
+	struct we_session *s = whatenc_session_alloc(WE_BUF_MIN, NULL);
 	struct whatenc_configure cfg;
 	struct whatenc_status st;
 	char out[8];
@@ -290,7 +290,7 @@ WT_CASE(session_bom_switch)
 	WT_ASSERT_TRUE(s);
 	WT_EXPECT_EQ(scfg(s, "latin1", WHATENC_DIR_DECODE, 0, &cfg), 0);
 	WT_EXPECT_EQ(sw(s, "\xff\376A\0", 4), 4);
-	we_session_status(s, &st);
+	whatenc_session_status(s, &st);
 	WT_EXPECT_EQ(st.encoding, WHATENC_UTF_16LE);
 	WT_EXPECT_EQ(strcmp(st.name, "UTF-16LE"), 0);
 	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 1);
@@ -301,12 +301,12 @@ WT_CASE(session_bom_switch)
 	WT_EXPECT_EQ(sw(s, "\xff\xfe", 2), 2);
 	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 4);
 	WT_EXPECT_MEMEQ(out, "\xc3\xbf\xc3\xbe", 4);
-	we_session_free(s);
+	whatenc_session_free(s);
 }
 
 WT_CASE(session_fatal_decode)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
+	struct we_session *s = whatenc_session_alloc(WE_BUF_MIN, NULL);
 	struct whatenc_configure cfg;
 	struct whatenc_status st;
 	char out[16];
@@ -315,48 +315,48 @@ WT_CASE(session_fatal_decode)
 	WT_EXPECT_EQ(scfg(s, "utf-8", WHATENC_DIR_DECODE,
 			  WHATENC_CFG_DEC_FATAL, &cfg), 0);
 	WT_EXPECT_EQ(sw(s, "ab\377cd", 5), 3);
-	we_session_status(s, &st);
+	whatenc_session_status(s, &st);
 	WT_EXPECT_EQ(st.state, WHATENC_STATE_ERROR);
 	WT_EXPECT_EQ(st.err_kind, WHATENC_RES_MALFORMED);
 	WT_EXPECT_EQ(st.err_offset, 2);
 	WT_EXPECT_EQ(st.err_len, 1);
 	WT_EXPECT_EQ(st.err_bytes[0], 0xff);
-	WT_EXPECT_EQ(PM(we_session_poll_mask(s)),
+	WT_EXPECT_EQ(PM(whatenc_session_poll_mask(s)),
 		     PM(EPOLLIN | EPOLLRDNORM | EPOLLOUT | EPOLLWRNORM));
 	WT_EXPECT_EQ(sw(s, "cd", 2), -EILSEQ);
-	WT_EXPECT_EQ(we_session_end(s), -EILSEQ);
+	WT_EXPECT_EQ(whatenc_session_end(s), -EILSEQ);
 	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 2);
 	WT_EXPECT_MEMEQ(out, "ab", 2);
 	WT_EXPECT_EQ(sr(s, out, sizeof(out)), -EILSEQ);
 	WT_EXPECT_EQ(sr(s, out, sizeof(out)), -EILSEQ);
 	WT_EXPECT_EQ(sw(s, "", 0), 0);
-	WT_EXPECT_EQ(we_session_reset(s), 0);
+	WT_EXPECT_EQ(whatenc_session_reset(s), 0);
 
 	/* error spanning writes: E2 then '(' (not a continuation) */
 	WT_EXPECT_EQ(sw(s, "xyz", 3), 3);
 	WT_EXPECT_EQ(sw(s, "\xe2", 1), 1);
 	WT_EXPECT_EQ(sw(s, "(", 1), -EILSEQ);
-	we_session_status(s, &st);
+	whatenc_session_status(s, &st);
 	WT_EXPECT_EQ(st.err_offset, 3);
 	WT_EXPECT_EQ(st.err_len, 1);
 	WT_EXPECT_EQ(st.err_bytes[0], 0xe2);
 	WT_EXPECT_EQ(st.bytes_in, 4);
 
 	/* truncated at the end of the stream */
-	WT_EXPECT_EQ(we_session_reset(s), 0);
+	WT_EXPECT_EQ(whatenc_session_reset(s), 0);
 	WT_EXPECT_EQ(sw(s, "q\xf0\x9f", 3), 3);
-	WT_EXPECT_EQ(we_session_end(s), -EILSEQ);
-	we_session_status(s, &st);
+	WT_EXPECT_EQ(whatenc_session_end(s), -EILSEQ);
+	whatenc_session_status(s, &st);
 	WT_EXPECT_EQ(st.err_offset, 1);
 	WT_EXPECT_EQ(st.err_len, 2);
 	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 1);
 	WT_EXPECT_EQ(sr(s, out, sizeof(out)), -EILSEQ);
-	we_session_free(s);
+	whatenc_session_free(s);
 }
 
 WT_CASE(session_fatal_encode)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
+	struct we_session *s = whatenc_session_alloc(WE_BUF_MIN, NULL);
 	struct whatenc_configure cfg;
 	struct whatenc_status st;
 	char out[32];
@@ -365,7 +365,7 @@ WT_CASE(session_fatal_encode)
 	WT_EXPECT_EQ(scfg(s, "windows-1252", WHATENC_DIR_ENCODE, 0, &cfg), 0);
 	/* a, euro sign, snowman (not in windows-1252), b */
 	WT_EXPECT_EQ(sw(s, "a\xe2\x82\xac\xe2\x98\203b", 8), 7);
-	we_session_status(s, &st);
+	whatenc_session_status(s, &st);
 	WT_EXPECT_EQ(st.err_kind, WHATENC_RES_UNMAPPABLE);
 	WT_EXPECT_EQ(st.err_cp, 0x2603);
 	WT_EXPECT_EQ(st.err_offset, 4);
@@ -384,16 +384,16 @@ WT_CASE(session_fatal_encode)
 	/* ISO-2022-JP returns to ASCII at the end of the stream */
 	WT_EXPECT_EQ(scfg(s, "iso-2022-jp", WHATENC_DIR_ENCODE, 0, &cfg), 0);
 	WT_EXPECT_EQ(sw(s, "\xe3\x81\x82", 3), 3);
-	WT_EXPECT_EQ(we_session_end(s), 0);
+	WT_EXPECT_EQ(whatenc_session_end(s), 0);
 	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 8);
 	WT_EXPECT_MEMEQ(out, "\x1b$B$\"\x1b(B", 8);
 	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 0);
-	we_session_free(s);
+	whatenc_session_free(s);
 }
 
 WT_CASE(session_convert)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
+	struct we_session *s = whatenc_session_alloc(WE_BUF_MIN, NULL);
 	struct whatenc_convert cv;
 	u8 *big = WT_ALLOC(3 * WE_BUF_MIN), *out = WT_ALLOC(9 * WE_BUF_MIN);
 	char o[16];
@@ -457,7 +457,7 @@ WT_CASE(session_convert)
 	WT_EXPECT_EQ(cv.in_pos, 3);
 	WT_EXPECT_EQ(cv.out_pos, 2);
 	WT_EXPECT_EQ(sconv(s, &cv, "ok\xc0!", 4, o, sizeof(o), 0), -EILSEQ);
-	we_session_free(s);
+	whatenc_session_free(s);
 }
 
 /* ---- detect mode (WHATENC_CFG_DETECT) ---- */
@@ -471,7 +471,7 @@ static int sdet(struct we_session *s, const char *label, u32 fmt, u32 flags)
 	cfg.direction = WHATENC_DIR_DECODE;
 	cfg.flags = WHATENC_CFG_DETECT | flags;
 	cfg.format = fmt;
-	return we_session_configure(s, &cfg);
+	return whatenc_session_configure(s, &cfg);
 }
 
 /* Write @len bytes in pieces of @step; true when every piece is taken. */
@@ -510,7 +510,7 @@ static ssize_t send_all(struct kunit *wt, struct we_session *s, u8 *out,
 	size_t got = 0;
 	ssize_t n;
 
-	WT_EXPECT_EQ(we_session_end(s), 0);
+	WT_EXPECT_EQ(whatenc_session_end(s), 0);
 	for (;;) {
 		n = sr(s, out + got, size - got);
 		if (n <= 0)
@@ -525,24 +525,24 @@ WT_CASE(session_detect_html_meta)
 {
 	/* HTML prescan: <meta charset>; Shift_JIS 82 A0 is U+3042 */
 	static const char doc[] = "<meta charset=\"shift_jis\">\x82\xa0";
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
+	struct we_session *s = whatenc_session_alloc(WE_BUF_MIN, NULL);
 	struct whatenc_status *st = WT_ALLOC(sizeof(*st));
 	u8 *out = WT_ALLOC(256);
 
 	WT_EXPECT_EQ(sdet(s, "windows-1252", WHATENC_DETECT_FMT_HTML, 0), 0);
-	we_session_status(s, st);
+	whatenc_session_status(s, st);
 	WT_EXPECT_EQ(st->detect_state, WHATENC_DETSTATE_PENDING);
 	WT_EXPECT_EQ(st->encoding, WHATENC_WINDOWS_1252);
 	/* the attribute is not complete yet: nothing decided, no output */
 	WT_EXPECT_TRUE(swsteps(s, doc, 20, 3));
-	we_session_status(s, st);
+	whatenc_session_status(s, st);
 	WT_EXPECT_EQ(st->detect_state, WHATENC_DETSTATE_PENDING);
 	WT_EXPECT_EQ(st->detect_buffered, 20);
 	WT_EXPECT_EQ(st->bytes_in, 20);
 	WT_EXPECT_EQ(sr(s, out, 256), -EAGAIN);
 	/* the rest in small pieces: decided without END_OF_STREAM */
 	WT_EXPECT_TRUE(swsteps(s, doc + 20, sizeof(doc) - 1 - 20, 3));
-	we_session_status(s, st);
+	whatenc_session_status(s, st);
 	WT_EXPECT_EQ(st->detect_state, WHATENC_DETSTATE_DONE);
 	WT_EXPECT_EQ(st->detect_encoding, WHATENC_SHIFT_JIS);
 	WT_EXPECT_EQ(st->encoding, WHATENC_SHIFT_JIS);
@@ -556,12 +556,12 @@ WT_CASE(session_detect_html_meta)
 
 	/* a new stream detects again: no <meta>, the label decides at END */
 	WT_EXPECT_EQ(sw(s, "<p>\xe9", 4), 4);
-	we_session_status(s, st);
+	whatenc_session_status(s, st);
 	WT_EXPECT_EQ(st->detect_state, WHATENC_DETSTATE_PENDING);
 	WT_EXPECT_EQ(st->encoding, WHATENC_WINDOWS_1252);
 	WT_EXPECT_EQ(send_all(wt, s, out, 256), 5);
 	WT_EXPECT_MEMEQ(out, "<p>\xc3\xa9", 5);	/* windows-1252 E9 */
-	we_session_status(s, st);
+	whatenc_session_status(s, st);
 	WT_EXPECT_EQ(st->detect_state, WHATENC_DETSTATE_DONE);
 	WT_EXPECT_EQ(st->detect_source, WHATENC_DETSRC_FALLBACK);
 	WT_EXPECT_EQ(st->detect_encoding, WHATENC_WINDOWS_1252);
@@ -571,24 +571,24 @@ WT_CASE(session_detect_html_meta)
 			  WHATENC_CFG_DETECT_TRANSPORT), 0);
 	WT_EXPECT_EQ(sw(s, doc, sizeof(doc) - 3), sizeof(doc) - 3);
 	WT_EXPECT_EQ(sw(s, "\xc1", 1), 1);
-	we_session_status(s, st);
+	whatenc_session_status(s, st);
 	WT_EXPECT_EQ(st->detect_source, WHATENC_DETSRC_TRANSPORT);
 	WT_EXPECT_EQ(st->detect_certain, 1);
 	WT_EXPECT_EQ(send_all(wt, s, out, 256), sizeof(doc) - 3 + 2);
 	WT_EXPECT_MEMEQ(out + sizeof(doc) - 3, "\xd0\xb0", 2);
-	we_session_free(s);
+	whatenc_session_free(s);
 }
 
 WT_CASE(session_detect_bom)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
+	struct we_session *s = whatenc_session_alloc(WE_BUF_MIN, NULL);
 	struct whatenc_status *st = WT_ALLOC(sizeof(*st));
 	u8 *out = WT_ALLOC(256);
 
 	/* UTF-16LE BOM, then "A", then a second BOM: U+FEFF stays */
 	WT_EXPECT_EQ(sdet(s, "windows-1252", WHATENC_DETECT_FMT_TEXT, 0), 0);
 	WT_EXPECT_TRUE(swsteps(s, "\xff\xfe\x41\0\xff\xfe", 6, 1));
-	we_session_status(s, st);
+	whatenc_session_status(s, st);
 	WT_EXPECT_EQ(st->detect_state, WHATENC_DETSTATE_DONE);
 	WT_EXPECT_EQ(st->detect_encoding, WHATENC_UTF_16LE);
 	WT_EXPECT_EQ(st->detect_source, WHATENC_DETSRC_BOM);
@@ -596,7 +596,7 @@ WT_CASE(session_detect_bom)
 	WT_EXPECT_EQ(st->detect_bom_len, 2);
 	WT_EXPECT_EQ(send_all(wt, s, out, 256), 4);
 	WT_EXPECT_MEMEQ(out, "A\xef\xbb\xbf", 4);
-	we_session_status(s, st);
+	whatenc_session_status(s, st);
 	WT_EXPECT_EQ(st->bytes_in, 6);
 	WT_EXPECT_EQ(st->bytes_out, 4);
 
@@ -604,7 +604,7 @@ WT_CASE(session_detect_bom)
 	WT_EXPECT_EQ(sdet(s, "windows-1252", WHATENC_DETECT_FMT_HTML, 0), 0);
 	WT_EXPECT_TRUE(swsteps(s, "\xef\xbb\xbf<meta charset=gbk>\xc3\xa9",
 			       23, 2));
-	we_session_status(s, st);
+	whatenc_session_status(s, st);
 	WT_EXPECT_EQ(st->detect_encoding, WHATENC_UTF_8);
 	WT_EXPECT_EQ(st->detect_source, WHATENC_DETSRC_BOM);
 	WT_EXPECT_EQ(st->detect_bom_len, 3);
@@ -615,10 +615,10 @@ WT_CASE(session_detect_bom)
 	WT_EXPECT_EQ(sdet(s, "utf-8", WHATENC_DETECT_FMT_CSS, 0), 0);
 	WT_EXPECT_EQ(sw(s, "\xfe\xff", 2), 2);
 	WT_EXPECT_EQ(send_all(wt, s, out, 256), 0);
-	we_session_status(s, st);
+	whatenc_session_status(s, st);
 	WT_EXPECT_EQ(st->detect_encoding, WHATENC_UTF_16BE);
 	WT_EXPECT_EQ(st->detect_source, WHATENC_DETSRC_BOM);
-	we_session_free(s);
+	whatenc_session_free(s);
 }
 
 WT_CASE(session_detect_xml_css)
@@ -628,13 +628,13 @@ WT_CASE(session_detect_xml_css)
 		"<?xml version=\"1.0\" encoding=\"ISO-8859-2\"?><a>\xb1</a>";
 	/* CSS @charset: windows-1251 C0 = U+0410 */
 	static const char css[] = "@charset \"windows-1251\";\xc0";
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
+	struct we_session *s = whatenc_session_alloc(WE_BUF_MIN, NULL);
 	struct whatenc_status *st = WT_ALLOC(sizeof(*st));
 	u8 *out = WT_ALLOC(256);
 
 	WT_EXPECT_EQ(sdet(s, "utf-8", WHATENC_DETECT_FMT_XML, 0), 0);
 	WT_EXPECT_TRUE(swsteps(s, xml, sizeof(xml) - 1, 5));
-	we_session_status(s, st);
+	whatenc_session_status(s, st);
 	WT_EXPECT_EQ(st->detect_state, WHATENC_DETSTATE_DONE);
 	WT_EXPECT_EQ(st->detect_encoding, WHATENC_ISO_8859_2);
 	WT_EXPECT_EQ(st->detect_source, WHATENC_DETSRC_XML_DECL);
@@ -644,7 +644,7 @@ WT_CASE(session_detect_xml_css)
 
 	WT_EXPECT_EQ(sdet(s, "utf-8", WHATENC_DETECT_FMT_CSS, 0), 0);
 	WT_EXPECT_TRUE(swsteps(s, css, sizeof(css) - 1, 4));
-	we_session_status(s, st);
+	whatenc_session_status(s, st);
 	WT_EXPECT_EQ(st->detect_state, WHATENC_DETSTATE_DONE);
 	WT_EXPECT_EQ(st->detect_encoding, WHATENC_WINDOWS_1251);
 	WT_EXPECT_EQ(st->detect_source, WHATENC_DETSRC_CSS_CHARSET);
@@ -657,14 +657,14 @@ WT_CASE(session_detect_xml_css)
 	WT_EXPECT_EQ(sw(s, "a{}\xe1", 4), 4);
 	WT_EXPECT_EQ(send_all(wt, s, out, 256), 5);
 	WT_EXPECT_MEMEQ(out, "a{}\xce\xb1", 5);	/* U+03B1 */
-	we_session_status(s, st);
+	whatenc_session_status(s, st);
 	WT_EXPECT_EQ(st->detect_source, WHATENC_DETSRC_REFERRER);
-	we_session_free(s);
+	whatenc_session_free(s);
 }
 
 WT_CASE(session_detect_text)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
+	struct we_session *s = whatenc_session_alloc(WE_BUF_MIN, NULL);
 	struct whatenc_status *st = WT_ALLOC(sizeof(*st));
 	u8 *out = WT_ALLOC(WHATENC_DETECT_LOOK_TEXT + 16);
 	u8 *big = WT_ALLOC(WHATENC_DETECT_LOOK_TEXT);
@@ -674,12 +674,12 @@ WT_CASE(session_detect_text)
 	/* valid UTF-8: UTF-8, decided at END_OF_STREAM (short input) */
 	WT_EXPECT_EQ(sdet(s, "windows-1252", WHATENC_DETECT_FMT_TEXT, 0), 0);
 	WT_EXPECT_EQ(sw(s, "caf\xc3\xa9", 5), 5);
-	we_session_status(s, st);
+	whatenc_session_status(s, st);
 	WT_EXPECT_EQ(st->detect_state, WHATENC_DETSTATE_PENDING);
 	WT_EXPECT_EQ(st->detect_buffered, 5);
 	WT_EXPECT_EQ(send_all(wt, s, out, 64), 5);
 	WT_EXPECT_MEMEQ(out, "caf\xc3\xa9", 5);
-	we_session_status(s, st);
+	whatenc_session_status(s, st);
 	WT_EXPECT_EQ(st->detect_source, WHATENC_DETSRC_VALIDITY);
 	WT_EXPECT_EQ(st->detect_encoding, WHATENC_UTF_8);
 	WT_EXPECT_EQ(st->detect_buffered, 0);
@@ -688,13 +688,13 @@ WT_CASE(session_detect_text)
 	WT_EXPECT_EQ(sw(s, "caf\xe9", 4), 4);
 	WT_EXPECT_EQ(send_all(wt, s, out, 64), 5);
 	WT_EXPECT_MEMEQ(out, "caf\xc3\xa9", 5);
-	we_session_status(s, st);
+	whatenc_session_status(s, st);
 	WT_EXPECT_EQ(st->detect_source, WHATENC_DETSRC_FALLBACK);
 	WT_EXPECT_EQ(st->detect_encoding, WHATENC_WINDOWS_1252);
 
 	/* an empty stream decides too */
 	WT_EXPECT_EQ(send_all(wt, s, out, 64), 0);
-	we_session_status(s, st);
+	whatenc_session_status(s, st);
 	WT_EXPECT_EQ(st->detect_state, WHATENC_DETSTATE_DONE);
 	WT_EXPECT_EQ(st->detect_encoding, WHATENC_UTF_8);
 
@@ -702,10 +702,10 @@ WT_CASE(session_detect_text)
 	memset(big, 'a', WHATENC_DETECT_LOOK_TEXT);
 	WT_EXPECT_EQ(sw(s, big, WHATENC_DETECT_LOOK_TEXT - 1),
 		     WHATENC_DETECT_LOOK_TEXT - 1);
-	we_session_status(s, st);
+	whatenc_session_status(s, st);
 	WT_EXPECT_EQ(st->detect_state, WHATENC_DETSTATE_PENDING);
 	WT_EXPECT_EQ(sw(s, "a", 1), 1);
-	we_session_status(s, st);
+	whatenc_session_status(s, st);
 	WT_EXPECT_EQ(st->detect_state, WHATENC_DETSTATE_DONE);
 	WT_EXPECT_EQ(st->detect_source, WHATENC_DETSRC_VALIDITY);
 	WT_EXPECT_EQ(st->detect_flags, WHATENC_DETFLAG_ASCII);
@@ -718,12 +718,12 @@ WT_CASE(session_detect_text)
 	got = send_all(wt, s, out, 64);
 	WT_EXPECT_EQ(got, 3);
 	WT_EXPECT_MEMEQ(out, FFFD, 3);
-	we_session_free(s);
+	whatenc_session_free(s);
 }
 
 WT_CASE(session_detect_unsupported)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
+	struct we_session *s = whatenc_session_alloc(WE_BUF_MIN, NULL);
 	struct whatenc_status *st = WT_ALLOC(sizeof(*st));
 	struct whatenc_convert cv = { 0 };
 	u8 *out = WT_ALLOC(64);
@@ -732,7 +732,7 @@ WT_CASE(session_detect_unsupported)
 	WT_EXPECT_EQ(sdet(s, "utf-8", WHATENC_DETECT_FMT_TEXT, 0), 0);
 	WT_EXPECT_EQ(sw(s, "\xff\xfe", 2), 2);
 	WT_EXPECT_EQ(sw(s, "\0\0A\0\0\0", 6), 6);
-	we_session_status(s, st);
+	whatenc_session_status(s, st);
 	WT_EXPECT_EQ(st->state, WHATENC_STATE_ERROR);
 	WT_EXPECT_EQ(st->err_kind, WHATENC_RES_UNSUPPORTED);
 	WT_EXPECT_EQ(st->err_offset, 0);
@@ -744,10 +744,10 @@ WT_CASE(session_detect_unsupported)
 	WT_EXPECT_EQ(st->detect_bom_len, 4);
 	WT_EXPECT_EQ(sw(s, "x", 1), -EOPNOTSUPP);
 	WT_EXPECT_EQ(sr(s, out, 64), -EOPNOTSUPP);
-	WT_EXPECT_EQ(we_session_end(s), -EOPNOTSUPP);
+	WT_EXPECT_EQ(whatenc_session_end(s), -EOPNOTSUPP);
 	/* RESET: detection starts again */
-	WT_EXPECT_EQ(we_session_reset(s), 0);
-	we_session_status(s, st);
+	WT_EXPECT_EQ(whatenc_session_reset(s), 0);
+	whatenc_session_status(s, st);
 	WT_EXPECT_EQ(st->state, WHATENC_STATE_STREAM);
 	WT_EXPECT_EQ(st->detect_state, WHATENC_DETSTATE_PENDING);
 	WT_EXPECT_EQ(sw(s, "ok", 2), 2);
@@ -757,26 +757,26 @@ WT_CASE(session_detect_unsupported)
 	/* UTF-32BE BOM, decided at END_OF_STREAM */
 	WT_EXPECT_EQ(sdet(s, "utf-8", WHATENC_DETECT_FMT_HTML, 0), 0);
 	WT_EXPECT_EQ(sw(s, "\0\0\xfe\xff", 4), 4);
-	we_session_status(s, st);
+	whatenc_session_status(s, st);
 	WT_EXPECT_EQ(st->detect_unsupported, WHATENC_DETUNSUP_UTF32BE);
 	WT_EXPECT_EQ(st->err_kind, WHATENC_RES_UNSUPPORTED);
 
 	/* CONVERT is not available in detect mode */
 	WT_EXPECT_EQ(sdet(s, "utf-8", WHATENC_DETECT_FMT_TEXT, 0), 0);
 	WT_EXPECT_EQ(sconv(s, &cv, "a", 1, out, 64, 0), -EOPNOTSUPP);
-	we_session_free(s);
+	whatenc_session_free(s);
 }
 
 WT_CASE(session_detect_invalid)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
+	struct we_session *s = whatenc_session_alloc(WE_BUF_MIN, NULL);
 	struct whatenc_status *a = WT_ALLOC(sizeof(*a));
 	struct whatenc_status *b = WT_ALLOC(sizeof(*b));
 	struct whatenc_configure cfg;
 
 	WT_EXPECT_EQ(sdet(s, "utf-8", WHATENC_DETECT_FMT_HTML, 0), 0);
 	WT_EXPECT_EQ(sw(s, "<p", 2), 2);
-	we_session_status(s, a);
+	whatenc_session_status(s, a);
 	WT_EXPECT_EQ(sdet(s, "utf-8", WHATENC_DETECT_FMT_CSS + 1, 0), -EINVAL);
 	WT_EXPECT_EQ(sdet(s, "utf-8", 0xffffffffu, 0), -EINVAL);
 	WT_EXPECT_EQ(sdet(s, "utf-8", 0, WHATENC_CFG_BOM_STRIP), -EINVAL);
@@ -791,16 +791,16 @@ WT_CASE(session_detect_invalid)
 	memset(&cfg, 0, sizeof(cfg));
 	strscpy(cfg.label, "utf-8", sizeof(cfg.label));
 	cfg.format = WHATENC_DETECT_FMT_HTML;	/* without DETECT */
-	WT_EXPECT_EQ(we_session_configure(s, &cfg), -EINVAL);
-	we_session_status(s, b);
+	WT_EXPECT_EQ(whatenc_session_configure(s, &cfg), -EINVAL);
+	whatenc_session_status(s, b);
 	WT_EXPECT_MEMEQ(a, b, sizeof(*a));
 	/* CONFIGURE returns the label's encoding */
 	WT_EXPECT_EQ(sdet(s, "sjis", WHATENC_DETECT_FMT_HTML,
 			  WHATENC_CFG_DEC_FATAL), 0);
-	we_session_status(s, a);
+	whatenc_session_status(s, a);
 	WT_EXPECT_EQ(a->encoding, WHATENC_SHIFT_JIS);
 	WT_EXPECT_EQ(a->flags, WHATENC_CFG_DETECT | WHATENC_CFG_DEC_FATAL);
-	we_session_free(s);
+	whatenc_session_free(s);
 }
 
 /*
@@ -813,7 +813,7 @@ WT_CASE(session_detect_invalid)
 WT_CASE(session_replacements)
 {
 	static const char nihon[] = "\xe6\x97\xa5\xe6\x9c\xac";
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
+	struct we_session *s = whatenc_session_alloc(WE_BUF_MIN, NULL);
 	struct whatenc_configure cfg;
 	struct whatenc_convert cv = { 0 };
 	struct whatenc_status st;
@@ -822,8 +822,8 @@ WT_CASE(session_replacements)
 	WT_ASSERT_TRUE(s);
 	WT_ASSERT_EQ(scfg(s, "utf-8", WHATENC_DIR_DECODE, 0, &cfg), 0);
 	WT_EXPECT_EQ(sw(s, "a\377b\xc3(\xe3\x81", 7), 7);
-	WT_EXPECT_EQ(we_session_end(s), 0);
-	we_session_status(s, &st);
+	WT_EXPECT_EQ(whatenc_session_end(s), 0);
+	whatenc_session_status(s, &st);
 	WT_EXPECT_EQ(st.mask, WHATENC_STATUS_REPLACEMENTS);
 	WT_EXPECT_EQ(st.replacements, 3);
 	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 12);
@@ -831,17 +831,17 @@ WT_CASE(session_replacements)
 	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 0);
 	/* a new stream (C0: no BOM's first byte, which sniffing would hold) */
 	WT_EXPECT_EQ(sw(s, "x\xc0", 2), 2);
-	we_session_status(s, &st);
+	whatenc_session_status(s, &st);
 	WT_EXPECT_EQ(st.replacements, 4);
-	WT_EXPECT_EQ(we_session_reset(s), 0);
-	we_session_status(s, &st);
+	WT_EXPECT_EQ(whatenc_session_reset(s), 0);
+	whatenc_session_status(s, &st);
 	WT_EXPECT_EQ(st.replacements, 0);
 
 	/* fatal mode: the error state instead */
 	WT_ASSERT_EQ(scfg(s, "utf-8", WHATENC_DIR_DECODE,
 			  WHATENC_CFG_DEC_FATAL, &cfg), 0);
 	WT_EXPECT_EQ(sw(s, "\xc0", 1), 1);
-	we_session_status(s, &st);
+	whatenc_session_status(s, &st);
 	WT_EXPECT_EQ(st.state, WHATENC_STATE_ERROR);
 	WT_EXPECT_EQ(st.replacements, 0);
 
@@ -853,21 +853,21 @@ WT_CASE(session_replacements)
 	WT_EXPECT_EQ(cv.result, WHATENC_RES_OK);
 	WT_EXPECT_EQ(cv.out_pos, 16);
 	WT_EXPECT_MEMEQ(out, "&#26085;&#26412;", 16);
-	we_session_status(s, &st);
+	whatenc_session_status(s, &st);
 	WT_EXPECT_EQ(st.replacements, 2);
 
 	/* detect mode: a new decoder per stream, one count */
 	WT_ASSERT_EQ(sdet(s, "utf-8", WHATENC_DETECT_FMT_TEXT, 0), 0);
 	WT_EXPECT_EQ(sw(s, "\xef\xbb\xbf\xff", 4), 4);
-	WT_EXPECT_EQ(we_session_end(s), 0);
+	WT_EXPECT_EQ(whatenc_session_end(s), 0);
 	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 3);
 	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 0);
 	WT_EXPECT_EQ(sw(s, "\xef\xbb\xbfx\xff\xff", 6), 6);
-	WT_EXPECT_EQ(we_session_end(s), 0);
-	we_session_status(s, &st);
+	WT_EXPECT_EQ(whatenc_session_end(s), 0);
+	whatenc_session_status(s, &st);
 	WT_EXPECT_EQ(st.detect_state, WHATENC_DETSTATE_DONE);
 	WT_EXPECT_EQ(st.replacements, 3);
-	we_session_free(s);
+	whatenc_session_free(s);
 }
 
 /*
@@ -879,7 +879,7 @@ WT_CASE(session_replacements)
  */
 WT_CASE(session_convert_last_then_more)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
+	struct we_session *s = whatenc_session_alloc(WE_BUF_MIN, NULL);
 	struct whatenc_convert cv = { 0 };
 	struct whatenc_status st;
 	char out[16];
@@ -896,18 +896,18 @@ WT_CASE(session_convert_last_then_more)
 	WT_EXPECT_EQ(cv.in_pos, 4);
 	WT_EXPECT_EQ(cv.out_pos, 4);
 	WT_EXPECT_MEMEQ(out, FFFD "a", 4);
-	WT_EXPECT_EQ(we_session_status(s, &st), 0);
+	WT_EXPECT_EQ(whatenc_session_status(s, &st), 0);
 	WT_EXPECT_EQ(st.stream_start, 1);
 	/* the same through write(): the flush goes to the read buffer */
 	memset(&cv, 0, sizeof(cv));
 	WT_EXPECT_EQ(sconv(s, &cv, "", 0, out, 1, WHATENC_CONVERT_LAST), 0);
-	WT_EXPECT_EQ(we_session_reset(s), 0);
+	WT_EXPECT_EQ(whatenc_session_reset(s), 0);
 	WT_EXPECT_EQ(sconv(s, &cv, "\xdd", 1, out, 1, WHATENC_CONVERT_LAST), 0);
 	WT_EXPECT_EQ(cv.result, WHATENC_RES_OUTPUT_FULL);
 	WT_EXPECT_EQ(sw(s, "\xef\xbb\277b", 4), 4);
 	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 4);
 	WT_EXPECT_MEMEQ(out, FFFD "b", 4);
-	we_session_free(s);
+	whatenc_session_free(s);
 }
 
 /*
@@ -921,7 +921,7 @@ WT_CASE(session_convert_last_then_more)
  */
 WT_CASE(session_convert_last_then_end)
 {
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, NULL);
+	struct we_session *s = whatenc_session_alloc(WE_BUF_MIN, NULL);
 	struct whatenc_convert cv = { 0 };
 	struct whatenc_configure cfg;
 	struct whatenc_status st;
@@ -935,8 +935,8 @@ WT_CASE(session_convert_last_then_end)
 	WT_EXPECT_EQ(cv.in_pos, 1);
 	WT_EXPECT_EQ(cv.out_pos, 0);
 	WT_EXPECT_EQ(cv.result, WHATENC_RES_MALFORMED);
-	WT_EXPECT_EQ(we_session_end(s), -EILSEQ);
-	WT_EXPECT_EQ(we_session_status(s, &st), 0);
+	WT_EXPECT_EQ(whatenc_session_end(s), -EILSEQ);
+	WT_EXPECT_EQ(whatenc_session_status(s, &st), 0);
 	WT_EXPECT_EQ(st.state, WHATENC_STATE_ERROR);
 	WT_EXPECT_EQ(st.err_kind, WHATENC_RES_MALFORMED);
 	WT_EXPECT_EQ(st.err_offset, 0);
@@ -951,8 +951,8 @@ WT_CASE(session_convert_last_then_end)
 		     0);
 	WT_EXPECT_EQ(cv.in_pos, 1);
 	WT_EXPECT_EQ(cv.result, WHATENC_RES_OUTPUT_FULL);
-	WT_EXPECT_EQ(we_session_end(s), 0);
-	WT_EXPECT_EQ(we_session_status(s, &st), 0);
+	WT_EXPECT_EQ(whatenc_session_end(s), 0);
+	WT_EXPECT_EQ(whatenc_session_status(s, &st), 0);
 	WT_EXPECT_EQ(st.state, WHATENC_STATE_EOS);
 	WT_EXPECT_EQ(st.out_ready, 3);
 	WT_EXPECT_EQ(st.bytes_in, 1);
@@ -960,9 +960,9 @@ WT_CASE(session_convert_last_then_end)
 	WT_EXPECT_MEMEQ(out, FFFD, 3);
 	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 0);
 	/* read() returned the end once: idle, ready for a new stream */
-	WT_EXPECT_EQ(we_session_status(s, &st), 0);
+	WT_EXPECT_EQ(whatenc_session_status(s, &st), 0);
 	WT_EXPECT_EQ(st.state, WHATENC_STATE_STREAM);
-	we_session_free(s);
+	whatenc_session_free(s);
 }
 
 /* Buffers: none while idle, allocated on first use, freed when idle. */
@@ -970,7 +970,7 @@ WT_CASE(session_buffers_on_use)
 {
 	unsigned long limit = 0;
 	struct we_mem mem = { .limit = &limit };
-	struct we_session *s = we_session_alloc(WE_BUF_MIN, &mem);
+	struct we_session *s = whatenc_session_alloc(WE_BUF_MIN, &mem);
 	size_t both = WE_BUF_MIN + min_t(size_t, WE_BUF_MIN, WE_BOUNCE_MAX);
 	struct whatenc_configure cfg;
 	struct whatenc_convert cv = { 0 };
@@ -984,7 +984,7 @@ WT_CASE(session_buffers_on_use)
 	WT_EXPECT_EQ(atomic_long_read(&mem.used), both);
 	/* held output and a partial character survive */
 	WT_EXPECT_EQ(sr(s, out, 1), 1);
-	WT_EXPECT_EQ(we_session_end(s), 0);
+	WT_EXPECT_EQ(whatenc_session_end(s), 0);
 	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 1 + 3);
 	WT_EXPECT_MEMEQ(out, "b" FFFD, 4);
 	WT_EXPECT_EQ(atomic_long_read(&mem.used), both);
@@ -994,7 +994,7 @@ WT_CASE(session_buffers_on_use)
 	WT_EXPECT_EQ(atomic_long_read(&mem.used), 0);
 	/* RESET frees buffered output too */
 	WT_EXPECT_EQ(sw(s, "x", 1), 1);
-	WT_EXPECT_EQ(we_session_reset(s), 0);
+	WT_EXPECT_EQ(whatenc_session_reset(s), 0);
 	WT_EXPECT_EQ(atomic_long_read(&mem.used), 0);
 	/* CONVERT: kept while a stream goes on, freed at its end */
 	WT_EXPECT_EQ(sconv(s, &cv, "ab", 2, out, sizeof(out), 0), 0);
@@ -1010,12 +1010,12 @@ WT_CASE(session_buffers_on_use)
 	WT_EXPECT_TRUE(s->look);
 	WT_EXPECT_EQ(atomic_long_read(&mem.used),
 		     both + WHATENC_DETECT_LOOK_TEXT);
-	WT_EXPECT_EQ(we_session_end(s), 0);
+	WT_EXPECT_EQ(whatenc_session_end(s), 0);
 	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 5);
 	WT_EXPECT_MEMEQ(out, "caf\xc3\xa9", 5);
 	WT_EXPECT_EQ(sr(s, out, sizeof(out)), 0);
 	WT_EXPECT_EQ(atomic_long_read(&mem.used), 0);
-	we_session_free(s);
+	whatenc_session_free(s);
 }
 
 /* we_mem's may_exceed for session_mem_cap: its answer, how often asked */
@@ -1038,9 +1038,9 @@ WT_CASE(session_mem_cap)
 	size_t both = WE_BUF_MIN + min_t(size_t, WE_BUF_MIN, WE_BOUNCE_MAX);
 	unsigned long limit = both;
 	struct we_mem mem = { .limit = &limit, .may_exceed = cap_may_exceed };
-	struct we_session *a = we_session_alloc(WE_BUF_MIN, &mem);
-	struct we_session *b = we_session_alloc(WE_BUF_MIN, &mem);
-	struct we_session *c = we_session_alloc(WE_BUF_MIN, &mem);
+	struct we_session *a = whatenc_session_alloc(WE_BUF_MIN, &mem);
+	struct we_session *b = whatenc_session_alloc(WE_BUF_MIN, &mem);
+	struct we_session *c = whatenc_session_alloc(WE_BUF_MIN, &mem);
 	struct whatenc_convert cv = { 0 };
 	struct whatenc_status st;
 	char out[8];
@@ -1052,10 +1052,10 @@ WT_CASE(session_mem_cap)
 	WT_EXPECT_EQ(cap_asked, 0);	/* under the cap: not asked */
 	WT_EXPECT_EQ(sw(b, "b", 1), -ENOBUFS);
 	WT_EXPECT_EQ(cap_asked, 1);
-	WT_EXPECT_EQ(we_session_end(b), -ENOBUFS);
+	WT_EXPECT_EQ(whatenc_session_end(b), -ENOBUFS);
 	WT_EXPECT_EQ(sconv(b, &cv, "b", 1, out, sizeof(out), 0), -ENOBUFS);
 	WT_EXPECT_EQ(cv.in_pos, 0);
-	WT_EXPECT_EQ(we_session_status(b, &st), 0);
+	WT_EXPECT_EQ(whatenc_session_status(b, &st), 0);
 	WT_EXPECT_EQ(st.bytes_in, 0);
 	WT_EXPECT_EQ(st.state, WHATENC_STATE_STREAM);
 	WT_EXPECT_EQ(atomic_long_read(&mem.used), both);
@@ -1064,15 +1064,15 @@ WT_CASE(session_mem_cap)
 	WT_EXPECT_EQ(sw(c, "c", 1), 1);
 	cap_allow = false;
 	WT_EXPECT_EQ(atomic_long_read(&mem.used), 2 * both);
-	we_session_free(c);
+	whatenc_session_free(c);
 	/* a raised cap applies at once; freeing makes room */
 	limit = 0;
 	WT_EXPECT_EQ(sw(b, "b", 1), 1);
 	limit = both;
-	we_session_free(b);
+	whatenc_session_free(b);
 	WT_EXPECT_EQ(sr(a, out, sizeof(out)), 1);
 	WT_EXPECT_EQ(out[0], 'a');
-	we_session_free(a);
+	whatenc_session_free(a);
 	WT_EXPECT_EQ(atomic_long_read(&mem.used), 0);
 }
 

@@ -13,31 +13,31 @@
 #include "family.h"
 #include "whatenc_config.h"
 
-#define WE_FAM_utf8		(&we_family_utf8)
-#define WE_FAM_utf16		(&we_family_utf16)
-#define WE_FAM_xud		(&we_family_xud)
-#define WE_FAM_replacement	(&we_family_replacement)
+#define WE_FAM_utf8		(&whatenc_family_utf8)
+#define WE_FAM_utf16		(&whatenc_family_utf16)
+#define WE_FAM_xud		(&whatenc_family_xud)
+#define WE_FAM_replacement	(&whatenc_family_replacement)
 #ifdef CONFIG_WHATENC_JAPANESE
-#define WE_FAM_euc_jp		(&we_family_euc_jp)
-#define WE_FAM_iso_2022_jp	(&we_family_iso_2022_jp)
-#define WE_FAM_shift_jis	(&we_family_shift_jis)
+#define WE_FAM_euc_jp		(&whatenc_family_euc_jp)
+#define WE_FAM_iso_2022_jp	(&whatenc_family_iso_2022_jp)
+#define WE_FAM_shift_jis	(&whatenc_family_shift_jis)
 #else
 #define WE_FAM_euc_jp		NULL
 #define WE_FAM_iso_2022_jp	NULL
 #define WE_FAM_shift_jis	NULL
 #endif
 #ifdef CONFIG_WHATENC_CHINESE
-#define WE_FAM_gb18030		(&we_family_gb18030)
+#define WE_FAM_gb18030		(&whatenc_family_gb18030)
 #else
 #define WE_FAM_gb18030		NULL
 #endif
 #ifdef CONFIG_WHATENC_BIG5
-#define WE_FAM_big5		(&we_family_big5)
+#define WE_FAM_big5		(&whatenc_family_big5)
 #else
 #define WE_FAM_big5		NULL
 #endif
 #ifdef CONFIG_WHATENC_KOREAN
-#define WE_FAM_euc_kr		(&we_family_euc_kr)
+#define WE_FAM_euc_kr		(&whatenc_family_euc_kr)
 #else
 #define WE_FAM_euc_kr		NULL
 #endif
@@ -51,21 +51,21 @@
 	},
 #define WHATENC_SB_AS(id, index)					\
 	[WHATENC_##id] = {						\
-		.family = &we_family_sb, .output = WHATENC_##id,	\
+		.family = &whatenc_family_sb, .output = WHATENC_##id,	\
 		.enc_per_byte = 1, .enc_per_byte_html = 8,		\
 		.table = WE_SB_##index,					\
 	},
 #define WHATENC_SB(id)		WHATENC_SB_AS(id, id)
 
-const struct we_encoding we_encodings[WHATENC_NR_ENCODINGS] = {
+const struct we_encoding whatenc_encodings[WHATENC_NR_ENCODINGS] = {
 #include "whatenc_encodings.h"
 };
 
 /*
- * we_encoding_built() - whether @enc's family is in this build; @enc
+ * whatenc_encoding_built() - whether @enc's family is in this build; @enc
  * must be < WHATENC_NR_ENCODINGS.
  */
-bool we_encoding_built(enum whatenc_encoding enc)
+bool whatenc_encoding_built(enum whatenc_encoding enc)
 {
-	return we_encodings[enc].family;
+	return whatenc_encodings[enc].family;
 }

@@ -29,7 +29,7 @@ static bool flush_pend(u8 *pend, u8 *pend_len, struct whatenc_buf *b)
 static __always_inline enum whatenc_ret
 family_decode(struct whatenc_decoder *d, struct whatenc_buf *b, bool last)
 {
-	return we_encodings[d->enc].family->decode(d, b, last);
+	return whatenc_encodings[d->enc].family->decode(d, b, last);
 }
 
 /*
@@ -49,7 +49,7 @@ static void decoder_restart(struct whatenc_decoder *d)
 	memset(&d->err, 0, sizeof(d->err));
 	/* Only UTF-8 and UTF-16 have a BOM to strip; sniffing applies to all. */
 	d->bom_done = bom == WHATENC_BOM_KEEP ||
-		      (bom == WHATENC_BOM_STRIP && !we_encodings[d->enc].own_bom);
+		      (bom == WHATENC_BOM_STRIP && !whatenc_encodings[d->enc].own_bom);
 	memset(&d->s, 0, sizeof(d->s));	/* every family starts all zero */
 }
 
@@ -90,7 +90,7 @@ int whatenc_decoder_init(struct whatenc_decoder *d, enum whatenc_encoding enc,
 	if ((flags & WHATENC_DEC_WTF8) && enc != WHATENC_UTF_16BE &&
 	    enc != WHATENC_UTF_16LE)
 		return -EINVAL;
-	if (!we_encoding_built(enc))
+	if (!whatenc_encoding_built(enc))
 		return -EOPNOTSUPP;
 	memset(d, 0, sizeof(*d));
 	d->label_enc = enc;
@@ -349,7 +349,7 @@ u64 whatenc_decoder_replacements(const struct whatenc_decoder *d)
 }
 
 /**
- * we_dec_error() - a decoder error
+ * whatenc_dec_error() - a decoder error
  * @d:     decoder
  * @b:     buffers
  * @bytes: the offending input bytes
@@ -360,7 +360,7 @@ u64 whatenc_decoder_replacements(const struct whatenc_decoder *d)
  * Return: fatal mode: WHATENC_MALFORMED with the error recorded; else
  * U+FFFD is written (WHATENC_INPUT_EMPTY) or held (WHATENC_OUTPUT_FULL).
  */
-enum whatenc_ret we_dec_error(struct whatenc_decoder *d,
+enum whatenc_ret whatenc_dec_error(struct whatenc_decoder *d,
 				     struct whatenc_buf *b, const u8 *bytes,
 				     unsigned int n)
 {
@@ -376,7 +376,7 @@ enum whatenc_ret we_dec_error(struct whatenc_decoder *d,
 }
 
 /**
- * we_step_result() - a decoder step's pair of code points or error
+ * whatenc_step_result() - a decoder step's pair of code points or error
  * @d: decoder
  * @b: buffers; the byte the step was given is the last one consumed
  * @r: WE_STEP_PAIR(), WE_STEP_DONE or an error (WE_STEP_ERROR(),
@@ -388,7 +388,7 @@ enum whatenc_ret we_dec_error(struct whatenc_decoder *d,
  *
  * Return: WHATENC_INPUT_EMPTY to carry on, else what to return.
  */
-enum whatenc_ret we_step_result(struct whatenc_decoder *d,
+enum whatenc_ret whatenc_step_result(struct whatenc_decoder *d,
 				struct whatenc_buf *b, u32 r)
 {
 	unsigned int n = d->seq_len, unread, keep;
@@ -413,7 +413,7 @@ enum whatenc_ret we_step_result(struct whatenc_decoder *d,
 	if (r & 0xffff00)	/* WE_STEP_ERROR_AS(): not an error */
 		return we_put_cp(d, b, (r >> 8) & 0xffff) ?
 		       WHATENC_INPUT_EMPTY : WHATENC_OUTPUT_FULL;
-	ret = we_dec_error(d, b, d->seq, n - unread);
+	ret = whatenc_dec_error(d, b, d->seq, n - unread);
 	keep = (r >> 24) & 0xf;	/* WE_STEP_ERROR_KEEP() */
 	if (keep) {
 		memmove(d->seq, d->seq + n - keep, keep);
@@ -423,19 +423,19 @@ enum whatenc_ret we_step_result(struct whatenc_decoder *d,
 }
 
 /**
- * we_step_eof() - the end of the stream inside a step decoder's sequence
+ * whatenc_step_eof() - the end of the stream inside a step decoder's sequence
  * @d: decoder
  * @b: buffers
  *
- * Return: see we_dec_error().
+ * Return: see whatenc_dec_error().
  */
-enum whatenc_ret we_step_eof(struct whatenc_decoder *d, struct whatenc_buf *b)
+enum whatenc_ret whatenc_step_eof(struct whatenc_decoder *d, struct whatenc_buf *b)
 {
 	unsigned int n = d->seq_len;
 
 	d->seq_len = 0;
 	memset(&d->s, 0, sizeof(d->s));
-	return we_dec_error(d, b, d->seq, n);
+	return whatenc_dec_error(d, b, d->seq, n);
 }
 
 /**
@@ -508,7 +508,7 @@ int whatenc_encoder_init(struct whatenc_encoder *e, enum whatenc_encoding enc,
 	if ((unsigned int)enc >= WHATENC_NR_ENCODINGS ||
 	    (flags & ~WHATENC_ENC_FLAGS))
 		return -EINVAL;
-	if (!we_encoding_built(enc))
+	if (!whatenc_encoding_built(enc))
 		return -EOPNOTSUPP;
 	memset(e, 0, sizeof(*e));
 	if (!((flags & WHATENC_ENC_UTF16) &&
@@ -547,7 +547,7 @@ static enum whatenc_ret encode_buf(struct whatenc_encoder *e,
 	enum whatenc_ret ret = WHATENC_OUTPUT_FULL;
 
 	if (flush_pend(e->pend, &e->pend_len, b))
-		ret = we_encodings[e->enc].family->encode(e, b, last);
+		ret = whatenc_encodings[e->enc].family->encode(e, b, last);
 	e->total_in += b->in_pos - start;
 	if (ret == WHATENC_MALFORMED || ret == WHATENC_UNMAPPABLE)
 		e->err.offset = e->total_in - e->err_held - e->err.len;
@@ -595,7 +595,7 @@ u64 whatenc_encoder_unmappables(const struct whatenc_encoder *e)
  */
 size_t whatenc_encoder_max_out(const struct whatenc_encoder *e, size_t in_len)
 {
-	const struct we_encoding *row = &we_encodings[e->enc];
+	const struct we_encoding *row = &whatenc_encodings[e->enc];
 	size_t per = e->flags & WHATENC_ENC_HTML ? row->enc_per_byte_html :
 						   row->enc_per_byte;
 	size_t held = (size_t)e->in.len + 1;
@@ -606,13 +606,13 @@ size_t whatenc_encoder_max_out(const struct whatenc_encoder *e, size_t in_len)
 }
 
 /**
- * we_enc_malformed() - an encoder's error for malformed UTF-8 input
+ * whatenc_enc_malformed() - an encoder's error for malformed UTF-8 input
  * @e: encoder; e->in holds the maximal subpart
  *
  * Return: html mode: U+FFFD, to be encoded (or written as "&#65533;");
  * fatal mode: WE_MALFORMED with the error recorded.
  */
-u32 we_enc_malformed(struct whatenc_encoder *e)
+u32 whatenc_enc_malformed(struct whatenc_encoder *e)
 {
 	if (e->flags & WHATENC_ENC_HTML) {
 		we_utf8_init(&e->in);
@@ -627,7 +627,7 @@ u32 we_enc_malformed(struct whatenc_encoder *e)
 }
 
 /**
- * we_unmappable() - an encoder's error for a code point
+ * whatenc_unmappable() - an encoder's error for a code point
  * @e:  encoder
  * @b:  output
  * @cp: the code point
@@ -635,7 +635,7 @@ u32 we_enc_malformed(struct whatenc_encoder *e)
  * Return: html mode: WHATENC_INPUT_EMPTY ("&#NNNN;" written) or
  * WHATENC_OUTPUT_FULL (held); fatal mode: WHATENC_UNMAPPABLE.
  */
-enum whatenc_ret we_unmappable(struct whatenc_encoder *e,
+enum whatenc_ret whatenc_unmappable(struct whatenc_encoder *e,
 			       struct whatenc_buf *b, u32 cp)
 {
 	u8 digits[8], unit[WHATENC_PEND_MAX];

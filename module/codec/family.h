@@ -32,9 +32,9 @@
  *   (WHATENC_INPUT_EMPTY, or what the error step returns); the engine
  *   feeds them to the family again before the rest of the input.
  * - Errors go through the engine, which alone reads the error mode:
- *   we_dec_error() (U+FFFD, or the fatal record of the offending bytes:
+ *   whatenc_dec_error() (U+FFFD, or the fatal record of the offending bytes:
  *   WHATENC_MALFORMED), we_enc_next() for malformed UTF-8 and
- *   we_unmappable() for code points ("&#NNNN;" or WHATENC_UNMAPPABLE).
+ *   whatenc_unmappable() for code points ("&#NNNN;" or WHATENC_UNMAPPABLE).
  *   The state is left as the spec's handler leaves it, so that calling
  *   again continues after the error; the engine computes ->err.offset.
  *   Encoders set ->err_held to the number of input bytes consumed after
@@ -119,7 +119,7 @@ static inline bool we_put_byte2(struct whatenc_encoder *e,
  * (meaning: carry on), or WHATENC_OUTPUT_FULL if the unit was held. In
  * fatal mode records the error and returns WHATENC_UNMAPPABLE.
  */
-enum whatenc_ret we_unmappable(struct whatenc_encoder *e,
+enum whatenc_ret whatenc_unmappable(struct whatenc_encoder *e,
 			       struct whatenc_buf *b, u32 cp);
 
 /* ---- rank tables ----------------------------------------------------- */
@@ -217,11 +217,11 @@ static inline void we_replay(struct whatenc_decoder *d, const u8 *bytes,
  * @bytes: the one place that reads the decoders' error mode), a step's
  * pair or error, and the end of the stream.
  */
-enum whatenc_ret we_dec_error(struct whatenc_decoder *d, struct whatenc_buf *b,
+enum whatenc_ret whatenc_dec_error(struct whatenc_decoder *d, struct whatenc_buf *b,
 			      const u8 *bytes, unsigned int n);
-enum whatenc_ret we_step_result(struct whatenc_decoder *d,
+enum whatenc_ret whatenc_step_result(struct whatenc_decoder *d,
 				struct whatenc_buf *b, u32 r);
-enum whatenc_ret we_step_eof(struct whatenc_decoder *d, struct whatenc_buf *b);
+enum whatenc_ret whatenc_step_eof(struct whatenc_decoder *d, struct whatenc_buf *b);
 
 /*
  * The two-byte families (Big5, EUC-KR, and gb18030's two-byte codes):
@@ -279,7 +279,7 @@ static __always_inline unsigned int we_two_byte_enc_step(u32 cp, u8 *out,
 
 /* single-byte decoding of long inputs (sb_long.c) */
 #define WE_SB_LONG	512
-void we_sb_decode_long(unsigned int row, struct whatenc_buf *b);
+void whatenc_sb_decode_long(unsigned int row, struct whatenc_buf *b);
 
 /* ---- families and the encodings' table ------------------------------ */
 
@@ -349,11 +349,11 @@ enum we_sb_row {
 #undef WHATENC_SB
 #undef WHATENC_SB_AS
 
-extern const struct we_encoding we_encodings[WHATENC_NR_ENCODINGS];
+extern const struct we_encoding whatenc_encodings[WHATENC_NR_ENCODINGS];
 
-extern const struct we_family we_family_utf8, we_family_utf16,
-	we_family_sb, we_family_xud, we_family_replacement,
-	we_family_gb18030, we_family_big5, we_family_euc_jp,
-	we_family_iso_2022_jp, we_family_shift_jis, we_family_euc_kr;
+extern const struct we_family whatenc_family_utf8, whatenc_family_utf16,
+	whatenc_family_sb, whatenc_family_xud, whatenc_family_replacement,
+	whatenc_family_gb18030, whatenc_family_big5, whatenc_family_euc_jp,
+	whatenc_family_iso_2022_jp, whatenc_family_shift_jis, whatenc_family_euc_kr;
 
 #endif /* WHATENC_FAMILY_H */

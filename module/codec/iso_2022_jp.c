@@ -218,7 +218,7 @@ static enum whatenc_ret iso_eof(struct whatenc_decoder *d,
 		d->s.iso_2022_jp.output = 0;
 		d->s.iso_2022_jp.state = d->s.iso_2022_jp.output_state;
 	}
-	return we_dec_error(d, b, d->seq, 1);
+	return whatenc_dec_error(d, b, d->seq, 1);
 }
 
 static enum whatenc_ret iso_decode(struct whatenc_decoder *d,
@@ -330,7 +330,7 @@ static enum whatenc_ret whatenc_iso_2022_jp_encode(struct whatenc_encoder *e,
 		}
 		if (state != ES_JIS0208 &&
 		    (cp == 0x0e || cp == 0x0f || cp == 0x1b)) {
-			ret = we_unmappable(e, b, WE_FFFD);
+			ret = whatenc_unmappable(e, b, WE_FFFD);
 			if (ret == WHATENC_UNMAPPABLE) {
 				e->err.len = 1;
 				e->err.bytes[0] = cp;
@@ -378,7 +378,7 @@ static enum whatenc_ret whatenc_iso_2022_jp_encode(struct whatenc_encoder *e,
 				state = ES_ASCII;
 				goto restore;
 			}
-			ret = we_unmappable(e, b, cp);
+			ret = whatenc_unmappable(e, b, cp);
 			if (ret != WHATENC_INPUT_EMPTY)
 				goto out;
 			continue;
@@ -411,7 +411,7 @@ out:
 	return ret;
 }
 
-const struct we_family we_family_iso_2022_jp = {
+const struct we_family whatenc_family_iso_2022_jp = {
 	.decode = iso_decode,
 	.encode = whatenc_iso_2022_jp_encode,
 };

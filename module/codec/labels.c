@@ -44,20 +44,20 @@ static int we_label_cmp(const void *key, const void *label)
  */
 int whatenc_get_encoding(const char *label, size_t len)
 {
-	int enc = we_label_lookup(label, len);
+	int enc = whatenc_label_lookup(label, len);
 
-	if (enc >= 0 && !we_encoding_built(enc))
+	if (enc >= 0 && !whatenc_encoding_built(enc))
 		return -EOPNOTSUPP;
 	return enc;
 }
 
 /*
- * we_label_lookup() - whatenc_get_encoding() whatever the configuration:
+ * whatenc_label_lookup() - whatenc_get_encoding() whatever the configuration:
  * the encoding of @label even if its family is not built, or -EINVAL.
  * The detector (detect.c) decides with it, so that a document declared
  * in such an encoding is reported unsupported instead of falling back.
  */
-int we_label_lookup(const char *label, size_t len)
+int whatenc_label_lookup(const char *label, size_t len)
 {
 	const u8 *p = (const u8 *)label;
 	char key[WE_LABEL_MAX + 1];
@@ -108,7 +108,7 @@ enum whatenc_encoding whatenc_output_encoding(enum whatenc_encoding enc)
 {
 	if ((unsigned int)enc >= WHATENC_NR_ENCODINGS)
 		return enc;
-	return we_encodings[enc].output;
+	return whatenc_encodings[enc].output;
 }
 
 /**

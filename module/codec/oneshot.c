@@ -19,7 +19,7 @@
  * The streaming path: init and one last call, for what the one-shot
  * path leaves to the engine (and for its refusals).
  */
-noinline enum whatenc_ret we_decode_streaming(struct whatenc_decoder *d,
+noinline enum whatenc_ret whatenc_decode_streaming(struct whatenc_decoder *d,
 					      enum whatenc_encoding enc,
 					      unsigned int flags,
 					      struct whatenc_buf *b)
@@ -35,7 +35,7 @@ noinline enum whatenc_ret we_decode_streaming(struct whatenc_decoder *d,
  * engine would have it after consuming @consumed bytes, and finish as the
  * engine does.
  */
-noinline enum whatenc_ret we_decode_finish(struct whatenc_decoder *d,
+noinline enum whatenc_ret whatenc_decode_finish(struct whatenc_decoder *d,
 					   struct whatenc_buf *b,
 					   enum whatenc_ret ret,
 					   size_t consumed)
@@ -54,7 +54,7 @@ noinline enum whatenc_ret we_decode_finish(struct whatenc_decoder *d,
 	return ret;
 }
 
-noinline enum whatenc_ret we_encode_streaming(struct whatenc_encoder *e,
+noinline enum whatenc_ret whatenc_encode_streaming(struct whatenc_encoder *e,
 					      enum whatenc_encoding enc,
 					      unsigned int flags,
 					      struct whatenc_buf *b)
@@ -64,8 +64,8 @@ noinline enum whatenc_ret we_encode_streaming(struct whatenc_encoder *e,
 	return whatenc_encode(e, b, true);
 }
 
-/* As we_decode_finish(): an error, or output that does not fit. */
-noinline enum whatenc_ret we_encode_finish(struct whatenc_encoder *e,
+/* As whatenc_decode_finish(): an error, or output that does not fit. */
+noinline enum whatenc_ret whatenc_encode_finish(struct whatenc_encoder *e,
 					   enum whatenc_ret ret,
 					   size_t consumed)
 {

@@ -47,16 +47,16 @@ static __always_inline bool we_once_ascii_rest(struct whatenc_buf *b)
 }
 
 /* The slow exits (oneshot.c): the streaming path, and the engine's end. */
-enum whatenc_ret we_decode_streaming(struct whatenc_decoder *d,
+enum whatenc_ret whatenc_decode_streaming(struct whatenc_decoder *d,
 				     enum whatenc_encoding enc,
 				     unsigned int flags, struct whatenc_buf *b);
-enum whatenc_ret we_decode_finish(struct whatenc_decoder *d,
+enum whatenc_ret whatenc_decode_finish(struct whatenc_decoder *d,
 				  struct whatenc_buf *b, enum whatenc_ret ret,
 				  size_t consumed);
-enum whatenc_ret we_encode_streaming(struct whatenc_encoder *e,
+enum whatenc_ret whatenc_encode_streaming(struct whatenc_encoder *e,
 				     enum whatenc_encoding enc,
 				     unsigned int flags, struct whatenc_buf *b);
-enum whatenc_ret we_encode_finish(struct whatenc_encoder *e,
+enum whatenc_ret whatenc_encode_finish(struct whatenc_encoder *e,
 				  enum whatenc_ret ret, size_t consumed);
 
 /*
@@ -78,9 +78,9 @@ we_decode_once_in(struct whatenc_decoder *d, enum whatenc_encoding enc,
 		     (flags & ~(WHATENC_DEC_FATAL | WHATENC_BOM_MASK)) ||
 		     (flags & WHATENC_BOM_MASK) != WHATENC_BOM_KEEP ||
 		     we_once_odd_buf(b)))
-		return we_decode_streaming(d, enc, flags, b);
-	if (!WE_ONCE_ALL_BUILT && unlikely(!we_encodings[enc].family))
-		return we_decode_streaming(d, enc, flags, b);	/* refuses */
+		return whatenc_decode_streaming(d, enc, flags, b);
+	if (!WE_ONCE_ALL_BUILT && unlikely(!whatenc_encodings[enc].family))
+		return whatenc_decode_streaming(d, enc, flags, b);	/* refuses */
 	/* what every family reads: all zero but the encoding and flags */
 	d->enc = enc;
 	d->flags = flags;
@@ -93,7 +93,7 @@ we_decode_once_in(struct whatenc_decoder *d, enum whatenc_encoding enc,
 	memset(d->err.bytes, 0, sizeof(d->err.bytes));
 	if (b->in_pos == b->in_size)	/* no family writes for no input */
 		return WHATENC_INPUT_EMPTY;
-	fam = we_encodings[enc].family;
+	fam = whatenc_encodings[enc].family;
 	if (fam->dec_fast) {	/* a name: all of it, as a rule */
 		size_t out_start = b->out_pos;
 
@@ -112,9 +112,9 @@ we_decode_once_in(struct whatenc_decoder *d, enum whatenc_encoding enc,
 		b->out_pos = out_start;
 	}
 	/* @fam again from the table, rather than kept across the call */
-	ret = we_encodings[enc].family->decode(d, b, true);
+	ret = whatenc_encodings[enc].family->decode(d, b, true);
 	if (unlikely(ret != WHATENC_INPUT_EMPTY || d->replay_len))
-		return we_decode_finish(d, b, ret, b->in_pos - start);
+		return whatenc_decode_finish(d, b, ret, b->in_pos - start);
 	return ret;
 }
 
@@ -130,13 +130,13 @@ we_encode_once_in(struct whatenc_encoder *e, enum whatenc_encoding enc,
 	if (!valid &&
 	    unlikely((unsigned int)enc >= WHATENC_NR_ENCODINGS ||
 		     (flags & ~WHATENC_ENC_FLAGS) || we_once_odd_buf(b)))
-		return we_encode_streaming(e, enc, flags, b);
+		return whatenc_encode_streaming(e, enc, flags, b);
 	/* whatenc_encoder_init()'s output encoding */
 	if (!((flags & WHATENC_ENC_UTF16) &&
 	      (enc == WHATENC_UTF_16BE || enc == WHATENC_UTF_16LE)))
-		enc = we_encodings[enc].output;
-	if (!WE_ONCE_ALL_BUILT && unlikely(!we_encodings[enc].family))
-		return we_encode_streaming(e, enc, flags, b);	/* refuses */
+		enc = whatenc_encodings[enc].output;
+	if (!WE_ONCE_ALL_BUILT && unlikely(!whatenc_encodings[enc].family))
+		return whatenc_encode_streaming(e, enc, flags, b);	/* refuses */
 	e->enc = enc;
 	e->flags = flags;
 	e->pend_len = 0;
@@ -147,7 +147,7 @@ we_encode_once_in(struct whatenc_encoder *e, enum whatenc_encoding enc,
 	memset(e->err.bytes, 0, sizeof(e->err.bytes));	/* as for d->err */
 	if (b->in_pos == b->in_size)	/* nor any encoder */
 		return WHATENC_INPUT_EMPTY;
-	fam = we_encodings[enc].family;
+	fam = whatenc_encodings[enc].family;
 	if (fam->enc_fast) {
 		size_t out_start = b->out_pos;
 
@@ -157,9 +157,9 @@ we_encode_once_in(struct whatenc_encoder *e, enum whatenc_encoding enc,
 		b->in_pos = start;	/* as for the decoder */
 		b->out_pos = out_start;
 	}
-	ret = we_encodings[enc].family->encode(e, b, true);
+	ret = whatenc_encodings[enc].family->encode(e, b, true);
 	if (unlikely(ret != WHATENC_INPUT_EMPTY))
-		return we_encode_finish(e, ret, b->in_pos - start);
+		return whatenc_encode_finish(e, ret, b->in_pos - start);
 	return ret;
 }
 

@@ -34,6 +34,6 @@ static enum whatenc_ret replacement_decode(struct whatenc_decoder *d,
 			       0, NULL);
 }
 
-const struct we_family we_family_replacement = {
+const struct we_family whatenc_family_replacement = {
 	.decode = replacement_decode,
 };

@@ -16,7 +16,7 @@
  * An unmapped byte (a null entry) or the end of the room ends it; the
  * caller's loop does the rest. At the AVX2 level the same table, and
  * its bytes as three planes, go first to the vector kernel
- * (we_vec_sb_decode(), vec_sb_x86.c), and this loop takes what it left.
+ * (whatenc_vec_sb_decode(), vec_sb_x86.c), and this loop takes what it left.
  */
 #include "family.h"
 #include "tables_sb_utf8.h"
@@ -79,7 +79,7 @@ static noinline size_t sb_ascii_on(u8 *out, const u8 *in, size_t n)
 		i += 32;
 		if (i >= SB_VEC_AFTER && n - i >= WE_VEC_MIN &&
 		    we_vec_may(WHATENC_VEC_SSE2))
-			return i + we_vec_ascii_copy(out + i, in + i, n - i);
+			return i + whatenc_vec_ascii_copy(out + i, in + i, n - i);
 	}
 	while (n - i >= 8) {
 		w = sb_word(in + i);
@@ -108,7 +108,7 @@ static __always_inline size_t sb_ascii(u8 *out, const u8 *in, size_t n)
 }
 
 /**
- * we_sb_decode_long() - decode from @b while bytes are mapped
+ * whatenc_sb_decode_long() - decode from @b while bytes are mapped
  * @row: the encoding's row in the single-byte tables (struct
  *	we_encoding's @table), or WE_SB_UTF8_XUD for x-user-defined
  * @b:   the buffers; both positions advance
@@ -116,7 +116,7 @@ static __always_inline size_t sb_ascii(u8 *out, const u8 *in, size_t n)
  * Stops at an unmapped byte, with fewer than 4 bytes of output room, or
  * at the end of the input.
  */
-void we_sb_decode_long(unsigned int row, struct whatenc_buf *b)
+void whatenc_sb_decode_long(unsigned int row, struct whatenc_buf *b)
 {
 	const u32 *high = we_sb_utf8[row];
 	const u8 *in = b->in;
@@ -125,7 +125,7 @@ void we_sb_decode_long(unsigned int row, struct whatenc_buf *b)
 
 	if (b->in_size - ip >= WE_VEC_MIN && we_vec_may(WHATENC_VEC_AVX2) &&
 	    b->out_size - op >= 2 * WE_VEC_MIN) {
-		ip += we_vec_sb_decode(out + op, b->out_size - op, in + ip,
+		ip += whatenc_vec_sb_decode(out + op, b->out_size - op, in + ip,
 				       b->in_size - ip, &w, high,
 				       &we_sb_utf8_planes[row][0][0]);
 		op += w;

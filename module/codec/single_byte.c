@@ -20,7 +20,7 @@ static_assert(WE_SB_COUNT == WE_SB_ROWS, "one table per WHATENC_SB() line");
 /* The encoding's index: the code points of bytes 0x80..0xFF (0: null). */
 static __always_inline const u16 *sb_index(const struct whatenc_decoder *d)
 {
-	return we_sb_decode[we_encodings[d->enc].table];
+	return we_sb_decode[whatenc_encodings[d->enc].table];
 }
 
 /* The single-byte decoder's step: ASCII, or the index code point. */
@@ -96,7 +96,7 @@ static noinline void sb_decode_run(const u16 *index, struct whatenc_buf *b)
 static void sb_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 {
 	if (b->in_size - b->in_pos >= SB_TABLE_MIN)	/* sb_long.c */
-		we_sb_decode_long(we_encodings[d->enc].table, b);
+		whatenc_sb_decode_long(whatenc_encodings[d->enc].table, b);
 	sb_decode_run(sb_index(d), b);
 }
 
@@ -465,7 +465,7 @@ static __always_inline unsigned int sb_enc_step(struct whatenc_encoder *e,
 						u32 cp, u8 *out)
 {
 	int byte = cp < 0x80 ? (int)cp : cp > 0xffff ? -1 :
-		   sb_lookup(we_encodings[e->enc].table, cp);
+		   sb_lookup(whatenc_encodings[e->enc].table, cp);
 
 	if (byte < 0)
 		return 0;
@@ -522,7 +522,7 @@ static __always_inline void sb_encode_vec(struct sb_vec_state *st,
 	if (st->in_size - b->in_pos < WE_VEC_MIN ||
 	    b->out_size - b->out_pos < WE_VEC_MIN)
 		return;
-	n = we_vec_sb_encode(b->out + b->out_pos, b->out_size - b->out_pos,
+	n = whatenc_vec_sb_encode(b->out + b->out_pos, b->out_size - b->out_pos,
 			     b->in + b->in_pos, st->in_size - b->in_pos, &w,
 			     we_sb_enc_pidx[st->k], we_sb_enc_page[0]);
 	b->in_pos += n;
@@ -577,7 +577,7 @@ static noinline bool sb_encode_vec_run(unsigned int k, struct whatenc_buf *b)
 
 static void sb_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 {
-	unsigned int k = we_encodings[e->enc].table;
+	unsigned int k = whatenc_encodings[e->enc].table;
 
 	/*
 	 * Not for windows-874: its letters (U+0E01 on) are 3-byte UTF-8,

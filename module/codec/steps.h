@@ -6,8 +6,8 @@
  * over a buffer: sequences, ASCII runs, the fast paths between
  * characters, the error modes, held output (family.h has the contract).
  * They are the engine's: their out-of-line parts are in engine.c
- * (we_step_result(), we_step_eof(), we_enc_malformed(), we_dec_error(),
- * we_unmappable()). They live in this header rather than in engine.c
+ * (whatenc_step_result(), whatenc_step_eof(), whatenc_enc_malformed(), whatenc_dec_error(),
+ * whatenc_unmappable()). They live in this header rather than in engine.c
  * because each family instantiates them with its own constant step,
  * fast path and options, always inlined, so that no indirect call is
  * left per byte: a loop in engine.c calling the steps through a
@@ -31,7 +31,7 @@
  * mode; in fatal mode it gives WE_MALFORMED with e->err.len/bytes set,
  * and the family must return WHATENC_MALFORMED.
  */
-u32 we_enc_malformed(struct whatenc_encoder *e);
+u32 whatenc_enc_malformed(struct whatenc_encoder *e);
 
 static __always_inline u32 we_enc_next(struct whatenc_encoder *e,
 				       struct whatenc_buf *b, bool last,
@@ -43,7 +43,7 @@ static __always_inline u32 we_enc_next(struct whatenc_encoder *e,
 		return cp;
 	if (cp == WE_NEED_MORE && (!last || !e->in.needed))
 		return WE_NEED_MORE;
-	return we_enc_malformed(e);
+	return whatenc_enc_malformed(e);
 }
 
 /*
@@ -240,7 +240,7 @@ static __always_inline void we_enc_fast_words(struct whatenc_buf *b,
  * we_encode_steps(), owns the rest: reading UTF-8 (we_enc_next(), with
  * the error mode for malformed input), ASCII runs (@opts WE_ASCII_RUNS)
  * and the family's optional fast path between characters, unmappable
- * code points (we_unmappable()), held output. Always inlined with
+ * code points (whatenc_unmappable()), held output. Always inlined with
  * constant @step, @fast (NULL: none) and @opts.
  */
 static __always_inline enum whatenc_ret
@@ -279,7 +279,7 @@ we_encode_steps(struct whatenc_encoder *e, struct whatenc_buf *b, bool last,
 		}
 		if (likely(n))
 			continue;
-		ret = we_unmappable(e, b, cp);
+		ret = whatenc_unmappable(e, b, cp);
 		if (ret != WHATENC_INPUT_EMPTY)
 			return ret;
 	}
@@ -291,7 +291,7 @@ we_encode_steps(struct whatenc_encoder *e, struct whatenc_buf *b, bool last,
  * The decoder loop of the step families: always inlined with constant
  * @step, @fast (NULL: none), @opts and @eof, so no indirect call is left
  * per byte. @eof: the family's own end of the stream inside a sequence
- * (NULL: we_step_eof(), one error).
+ * (NULL: whatenc_step_eof(), one error).
  */
 static __always_inline enum whatenc_ret
 we_decode_steps(struct whatenc_decoder *d, struct whatenc_buf *b, bool last,
@@ -329,12 +329,12 @@ we_decode_steps(struct whatenc_decoder *d, struct whatenc_buf *b, bool last,
 				return WHATENC_OUTPUT_FULL;
 			continue;
 		}
-		ret = we_step_result(d, b, r);
+		ret = whatenc_step_result(d, b, r);
 		if (ret != WHATENC_INPUT_EMPTY || d->replay_len)
 			return ret;
 	}
 	if (last && d->seq_len)
-		return eof ? eof(d, b) : we_step_eof(d, b);
+		return eof ? eof(d, b) : whatenc_step_eof(d, b);
 	return WHATENC_INPUT_EMPTY;
 }
 
@@ -493,7 +493,7 @@ static enum whatenc_ret fam##_encode(struct whatenc_encoder *e,		\
 {									\
 	return we_encode_steps(e, b, last, estep, efast, WE_ASCII_RUNS); \
 }									\
-const struct we_family we_family_##fam = {				\
+const struct we_family whatenc_family_##fam = {				\
 	.decode = fam##_decode,						\
 	.encode = fam##_encode,						\
 	.dec_fast = fam##_dec_fast_once,				\

@@ -97,7 +97,7 @@ static __always_inline void we_copy_short(u8 *dst, const u8 *src, size_t n)
  * is found with one count-trailing-zeros, not byte by byte. With @dst
  * non-NULL the prefix is also copied there (nothing past it is written).
  * With @vec, a run still going after 40 bytes with WE_VEC_MIN left goes
- * on in we_vec_ascii_copy() (vec.c): one call that ends the function.
+ * on in whatenc_vec_ascii_copy() (vec.c): one call that ends the function.
  * (The encoders' loops measured 8% more instructions per byte with that
  * call inlined into them: they use we_ascii_copy().)
  */
@@ -139,7 +139,7 @@ static __always_inline size_t we_ascii_copy_vec(u8 *dst, const u8 *src,
 		}
 		i += 32;
 		if (vec && n - i >= WE_VEC_MIN && we_vec_may(WHATENC_VEC_SSE2))
-			return i + we_vec_ascii_copy(dst ? dst + i : NULL,
+			return i + whatenc_vec_ascii_copy(dst ? dst + i : NULL,
 						     src + i, n - i);
 	}
 	while (i + 8 <= n) {
@@ -428,15 +428,15 @@ static __always_inline unsigned int we_utf8_write_roomy(u8 *p, u32 cp)
 }
 
 /*
- * The validators: we_utf8_valid_copy() (vec.c, the vector paths, then
+ * The validators: whatenc_utf8_valid_copy() (vec.c, the vector paths, then
  * the scalar one from where they stop)
  */
-size_t we_utf8_valid_copy(u8 *d, const u8 *s, size_t n);
-/* the scalar validator (utf8.c), the reference of we_utf8_valid_copy() */
-size_t we_utf8_valid_scalar(const u8 *s, size_t n);
+size_t whatenc_utf8_valid_copy(u8 *d, const u8 *s, size_t n);
+/* the scalar validator (utf8.c), the reference of whatenc_utf8_valid_copy() */
+size_t whatenc_utf8_valid_scalar(const u8 *s, size_t n);
 
 /* Labels and configured families, for the engine and detect/ alike */
-bool we_encoding_built(enum whatenc_encoding enc);	/* encodings.c */
-int we_label_lookup(const char *label, size_t len);	/* labels.c */
+bool whatenc_encoding_built(enum whatenc_encoding enc);	/* encodings.c */
+int whatenc_label_lookup(const char *label, size_t len);	/* labels.c */
 
 #endif /* WHATENC_TEXT_H */

@@ -86,7 +86,7 @@ static inline bool utf16_dec_vec(const u8 *in, size_t *ip, size_t in_size,
 		n = (out_size - *op) / 3 * 2;
 	if (n < WE_VEC_MIN || !we_vec_may(WHATENC_VEC_AVX2))
 		return false;
-	n = we_vec_convert(WE_VEC_UTF16_TO_UTF8, out + *op, in + *ip, n, &w,
+	n = whatenc_vec_convert(WE_VEC_UTF16_TO_UTF8, out + *op, in + *ip, n, &w,
 			   be);
 	*ip += n;
 	*op += w;
@@ -192,7 +192,7 @@ static void utf16_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 
 /*
  * The end of the stream inside a code unit or after a lead surrogate is
- * one error (we_step_eof()); in WTF-8 output the lead surrogate is written
+ * one error (whatenc_step_eof()); in WTF-8 output the lead surrogate is written
  * first, and only an odd byte after it is an error.
  */
 static enum whatenc_ret utf16_eof(struct whatenc_decoder *d,
@@ -209,7 +209,7 @@ static enum whatenc_ret utf16_eof(struct whatenc_decoder *d,
 		if (!d->seq_len)
 			return WHATENC_INPUT_EMPTY;
 	}
-	return we_step_eof(d, b);
+	return whatenc_step_eof(d, b);
 }
 
 static enum whatenc_ret utf16_decode(struct whatenc_decoder *d,
@@ -234,7 +234,7 @@ static inline bool utf16_vec(const u8 *in, size_t *ip, size_t in_size,
 		n = (out_size - *op) / 2;
 	if (n < WE_VEC_MIN || !we_vec_may(WHATENC_VEC_AVX2))
 		return false;
-	n = we_vec_convert(WE_VEC_UTF8_TO_UTF16, out + *op, in + *ip, n, &w,
+	n = whatenc_vec_convert(WE_VEC_UTF8_TO_UTF16, out + *op, in + *ip, n, &w,
 			   be);
 	*ip += n;
 	*op += w;
@@ -311,7 +311,7 @@ static enum whatenc_ret utf16_encode(struct whatenc_encoder *e,
 			       WE_WTF8_IN);
 }
 
-const struct we_family we_family_utf16 = {
+const struct we_family whatenc_family_utf16 = {
 	.decode = utf16_decode,
 	.encode = utf16_encode,
 };

@@ -9,7 +9,7 @@
  * of the input that is valid, complete UTF-8 (and fits in the output) is
  * validated in one pass - ASCII a word at a time, multi-byte sequences
  * with the spec's boundaries - and copied with one memcpy (with AVX2:
- * validated and copied 64 bytes a step, we_utf8_valid_copy()). Everything
+ * validated and copied 64 bytes a step, whatenc_utf8_valid_copy()). Everything
  * else (errors, a sequence cut by the end of the buffer, a partial
  * sequence held from the previous call) goes one byte at a time through
  * the spec's decoder step, we_utf8_step() (bytes needed, lower and upper
@@ -24,7 +24,7 @@
  * then the spec's lower/upper boundaries on the few payload bits that
  * decide them); the last 3 bytes byte by byte.
  */
-size_t we_utf8_valid_scalar(const u8 *p, size_t n)
+size_t whatenc_utf8_valid_scalar(const u8 *p, size_t n)
 {
 	size_t i = 0;
 
@@ -125,7 +125,7 @@ static inline void utf8_copy_valid(struct whatenc_buf *b)
 		n = b->out_size - b->out_pos;
 	while (n) {
 		size_t piece = n < 16384 ? n : 16384;
-		size_t v = we_utf8_valid_copy(b->out + b->out_pos,
+		size_t v = whatenc_utf8_valid_copy(b->out + b->out_pos,
 					      b->in + b->in_pos, piece);
 
 		b->in_pos += v;

@@ -2,7 +2,7 @@
 /*
  * vec.c - the vector paths' dispatch: which level runs, and where
  *
- * The level is set once at init (we_vec_init(): module init in the
+ * The level is set once at init (whatenc_vec_init(): module init in the
  * kernel, a constructor in userspace: SSE2 on x86-64, AVX2 when the CPU
  * has it and the OS saves its registers) and can be lowered for tests
  * with whatenc_vec_set_level(), which the kernel exports to KUnit alone.
@@ -20,11 +20,11 @@
 
 /*
  * The level in use, as static keys (no variable to load and test in the
- * kernel): SSE2 paths run while we_vec_sse2 is on, AVX2 paths while
- * we_vec_avx2 is. Until we_vec_init(): SSE2, x86-64's baseline.
+ * kernel): SSE2 paths run while whatenc_vec_sse2 is on, AVX2 paths while
+ * whatenc_vec_avx2 is. Until whatenc_vec_init(): SSE2, x86-64's baseline.
  */
-DEFINE_STATIC_KEY_TRUE(we_vec_sse2);
-DEFINE_STATIC_KEY_FALSE(we_vec_avx2);
+DEFINE_STATIC_KEY_TRUE(whatenc_vec_sse2);
+DEFINE_STATIC_KEY_FALSE(whatenc_vec_avx2);
 
 static int vec_detect(void)
 {
@@ -37,9 +37,9 @@ static int vec_detect(void)
 
 static __always_inline int vec_level(void)
 {
-	if (static_branch_likely(&we_vec_avx2))
+	if (static_branch_likely(&whatenc_vec_avx2))
 		return WHATENC_VEC_AVX2;
-	if (static_branch_likely(&we_vec_sse2))
+	if (static_branch_likely(&whatenc_vec_sse2))
 		return WHATENC_VEC_SSE2;
 	return WHATENC_VEC_SCALAR;
 }
@@ -65,26 +65,26 @@ int whatenc_vec_set_level(int level)
 	if (level < 0 || level > best)
 		level = best;
 	if (level >= WHATENC_VEC_SSE2)
-		static_branch_enable(&we_vec_sse2);
+		static_branch_enable(&whatenc_vec_sse2);
 	else
-		static_branch_disable(&we_vec_sse2);
+		static_branch_disable(&whatenc_vec_sse2);
 	if (level >= WHATENC_VEC_AVX2)
-		static_branch_enable(&we_vec_avx2);
+		static_branch_enable(&whatenc_vec_avx2);
 	else
-		static_branch_disable(&we_vec_avx2);
+		static_branch_disable(&whatenc_vec_avx2);
 	return level;
 }
 
 /*
- * we_vec_init() - the best level the CPU has: from module init in the
+ * whatenc_vec_init() - the best level the CPU has: from module init in the
  * kernel (process context), before any conversion; in userspace from a
  * constructor (we_user_init(), whatenc_types.h).
  */
-void we_vec_init(void)
+void whatenc_vec_init(void)
 {
 	whatenc_vec_set_level(WHATENC_VEC_AUTO);
 }
-we_user_init(we_vec_init)
+we_user_init(whatenc_vec_init)
 
 #if WE_VEC_X86
 
@@ -115,21 +115,21 @@ static size_t vec_chunks(we_vec_copy_fn fn, u8 *dst, const u8 *src,
 #endif
 
 /*
- * we_vec_ascii_copy() - the end of we_ascii_copy_vec() for long runs: the
+ * whatenc_vec_ascii_copy() - the end of we_ascii_copy_vec() for long runs: the
  * length of the ASCII prefix of @src[0..@n-1], copied to @dst unless
  * NULL; whole blocks in vector code, the rest by we_ascii_copy().
  */
-size_t we_vec_ascii_copy(u8 *dst, const u8 *src, size_t n)
+size_t whatenc_vec_ascii_copy(u8 *dst, const u8 *src, size_t n)
 {
 	size_t i = 0;
 
 #if WE_VEC_X86
 	switch (vec_level()) {
 	case WHATENC_VEC_AVX2:
-		i = vec_chunks(we_avx2_ascii_copy, dst, src, n);
+		i = vec_chunks(whatenc_avx2_ascii_copy, dst, src, n);
 		break;
 	case WHATENC_VEC_SSE2:
-		i = vec_chunks(we_sse2_ascii_copy, dst, src, n);
+		i = vec_chunks(whatenc_sse2_ascii_copy, dst, src, n);
 		break;
 	}
 #endif
@@ -153,14 +153,14 @@ static size_t vec_kernel(const struct vec_job *j, u8 *dst, size_t room,
 {
 	switch (j->conv) {
 	case WE_VEC_UTF16_TO_UTF8:
-		return we_avx2_utf16_narrow(dst, src, n, out, j->be);
+		return whatenc_avx2_utf16_narrow(dst, src, n, out, j->be);
 	case WE_VEC_UTF8_TO_UTF16:
-		return we_avx2_utf8_widen(dst, src, n, out, j->be);
+		return whatenc_avx2_utf8_widen(dst, src, n, out, j->be);
 	case WE_VEC_UTF8_TO_SB:
-		return we_avx2_sb_encode(dst, room, src, n, out, j->pidx,
+		return whatenc_avx2_sb_encode(dst, room, src, n, out, j->pidx,
 					 j->page);
 	default:
-		return we_avx2_sb_decode(dst, room, src, n, out, j->high,
+		return whatenc_avx2_sb_decode(dst, room, src, n, out, j->high,
 					 j->planes);
 	}
 }
@@ -199,7 +199,7 @@ done:
 #endif
 
 /*
- * we_vec_convert() - a prefix of @src[0..@n-1] converted at @dst by the
+ * whatenc_vec_convert() - a prefix of @src[0..@n-1] converted at @dst by the
  * AVX2 kernel of @conv (0 below AVX2), in chunks while it takes (nearly)
  * whole chunks:
  * %WE_VEC_UTF8_TO_UTF16: UTF-8 (1-3 byte sequences, valid) to UTF-16,
@@ -209,7 +209,7 @@ done:
  * UTF-16 is big-endian if @be. Returns the bytes read, *@out the bytes
  * written.
  */
-size_t we_vec_convert(int conv, u8 *dst, const u8 *src, size_t n,
+size_t whatenc_vec_convert(int conv, u8 *dst, const u8 *src, size_t n,
 		      size_t *out, bool be)
 {
 #if WE_VEC_X86
@@ -223,15 +223,15 @@ size_t we_vec_convert(int conv, u8 *dst, const u8 *src, size_t n,
 }
 
 /*
- * we_utf8_valid_copy() - length of the longest prefix of @s[0..@n-1]
- * that is complete, valid UTF-8 (we_utf8_valid_scalar()'s result), also
+ * whatenc_utf8_valid_copy() - length of the longest prefix of @s[0..@n-1]
+ * that is complete, valid UTF-8 (whatenc_utf8_valid_scalar()'s result), also
  * copied to @d unless NULL (@d has room for @n bytes, and past the
  * prefix they may be overwritten). The AVX2 kernel checks and copies
  * the blocks up to the first error, or all of them; from where it stops,
  * the scalar validator goes on from the last character boundary (at most
  * 3 bytes back), so that a sequence cut by the end ends the prefix.
  */
-size_t we_utf8_valid_copy(u8 *d, const u8 *s, size_t n)
+size_t whatenc_utf8_valid_copy(u8 *d, const u8 *s, size_t n)
 {
 	size_t p = 0, b, done;
 
@@ -243,7 +243,7 @@ size_t we_utf8_valid_copy(u8 *d, const u8 *s, size_t n)
 
 			if (!we_fpu_begin())
 				break;
-			e = we_avx2_utf8_scan(d, s, p, p + c);
+			e = whatenc_avx2_utf8_scan(d, s, p, p + c);
 			we_fpu_end();
 			if (e < p + c) {	/* an error in the block at e */
 				p = e;
@@ -262,7 +262,7 @@ size_t we_utf8_valid_copy(u8 *d, const u8 *s, size_t n)
 		b--;
 	else
 		b = p;
-	p = b + we_utf8_valid_scalar(s + b, n - b);
+	p = b + whatenc_utf8_valid_scalar(s + b, n - b);
 	if (d && p > done)
 		memcpy(d + done, s + done, p - done);
 	return p;
@@ -282,13 +282,13 @@ static __always_inline size_t vec_sb_chunks(const struct vec_job *j, u8 *dst,
 }
 
 /*
- * we_vec_sb_decode() - a prefix of the single-byte text at @src[0..@n-1]
+ * whatenc_vec_sb_decode() - a prefix of the single-byte text at @src[0..@n-1]
  * decoded to UTF-8 at @dst (@room bytes) by the AVX2 kernel (0 below
  * AVX2), in chunks while it takes whole chunks; @high and @planes: the
  * encoding's bytes 0x80..0xFF as UTF-8 (vec.h). Returns the bytes read,
  * *@out the bytes written.
  */
-size_t we_vec_sb_decode(u8 *dst, size_t room, const u8 *src, size_t n,
+size_t whatenc_vec_sb_decode(u8 *dst, size_t room, const u8 *src, size_t n,
 			size_t *out, const u32 *high, const u8 *planes)
 {
 	struct vec_job j = {
@@ -299,12 +299,12 @@ size_t we_vec_sb_decode(u8 *dst, size_t room, const u8 *src, size_t n,
 }
 
 /*
- * we_vec_sb_encode() - a prefix of the UTF-8 at @src[0..@n-1] encoded at
+ * whatenc_vec_sb_encode() - a prefix of the UTF-8 at @src[0..@n-1] encoded at
  * @dst (@room bytes) by the AVX2 kernel (0 below AVX2), in chunks while
  * it takes whole chunks; @pidx and @page: the encoding's page table
  * (vec.h). Returns the bytes read, *@out the bytes written.
  */
-size_t we_vec_sb_encode(u8 *dst, size_t room, const u8 *src, size_t n,
+size_t whatenc_vec_sb_encode(u8 *dst, size_t room, const u8 *src, size_t n,
 			size_t *out, const u8 *pidx, const u8 *page)
 {
 	struct vec_job j = {

@@ -17,7 +17,7 @@
 #include "whatenc.h"	/* WHATENC_VEC_*, and whatenc_types.h */
 
 /* the best level the CPU has; module init calls it (vec.c) */
-void we_vec_init(void);
+void whatenc_vec_init(void);
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define WE_VEC_X86 1
@@ -28,27 +28,27 @@ void we_vec_init(void);
 /* ---- the dispatchers (vec.c) ---------------------------------------- */
 
 /* Vector paths (vec.c): the level in use, as static keys */
-DECLARE_STATIC_KEY_TRUE(we_vec_sse2);
-DECLARE_STATIC_KEY_FALSE(we_vec_avx2);
+DECLARE_STATIC_KEY_TRUE(whatenc_vec_sse2);
+DECLARE_STATIC_KEY_FALSE(whatenc_vec_avx2);
 
 /* Whether vector paths of @level may run (the dispatchers decide). */
 static __always_inline bool we_vec_may(int level)
 {
 	if (level >= WHATENC_VEC_AVX2)
-		return static_branch_likely(&we_vec_avx2);
-	return level < WHATENC_VEC_SSE2 || static_branch_likely(&we_vec_sse2);
+		return static_branch_likely(&whatenc_vec_avx2);
+	return level < WHATENC_VEC_SSE2 || static_branch_likely(&whatenc_vec_sse2);
 }
 
-size_t we_vec_ascii_copy(u8 *dst, const u8 *src, size_t n);
-#define WE_VEC_UTF8_TO_UTF16	0	/* we_vec_convert()'s conversions */
+size_t whatenc_vec_ascii_copy(u8 *dst, const u8 *src, size_t n);
+#define WE_VEC_UTF8_TO_UTF16	0	/* whatenc_vec_convert()'s conversions */
 #define WE_VEC_UTF16_TO_UTF8	1
-#define WE_VEC_SB_TO_UTF8	2	/* we_vec_sb_decode() */
-#define WE_VEC_UTF8_TO_SB	3	/* we_vec_sb_encode() */
-size_t we_vec_convert(int conv, u8 *dst, const u8 *src, size_t n,
+#define WE_VEC_SB_TO_UTF8	2	/* whatenc_vec_sb_decode() */
+#define WE_VEC_UTF8_TO_SB	3	/* whatenc_vec_sb_encode() */
+size_t whatenc_vec_convert(int conv, u8 *dst, const u8 *src, size_t n,
 		      size_t *out, bool be);
-size_t we_vec_sb_decode(u8 *dst, size_t room, const u8 *src, size_t n,
+size_t whatenc_vec_sb_decode(u8 *dst, size_t room, const u8 *src, size_t n,
 			size_t *out, const u32 *high, const u8 *planes);
-size_t we_vec_sb_encode(u8 *dst, size_t room, const u8 *src, size_t n,
+size_t whatenc_vec_sb_encode(u8 *dst, size_t room, const u8 *src, size_t n,
 			size_t *out, const u8 *pidx, const u8 *page);
 
 /* ---- the kernels (vec_x86.c) ----------------------------------------- */
@@ -59,8 +59,8 @@ size_t we_vec_sb_encode(u8 *dst, size_t room, const u8 *src, size_t n,
  */
 
 /* ASCII prefix of @src[0..@n-1], copied to @dst unless NULL. */
-size_t we_sse2_ascii_copy(u8 *dst, const u8 *src, size_t n);
-size_t we_avx2_ascii_copy(u8 *dst, const u8 *src, size_t n);
+size_t whatenc_sse2_ascii_copy(u8 *dst, const u8 *src, size_t n);
+size_t whatenc_avx2_ascii_copy(u8 *dst, const u8 *src, size_t n);
 
 /*
  * UTF-8 at @src[0..@n-1] (1-3 byte sequences, valid) as UTF-16 (@be:
@@ -69,7 +69,7 @@ size_t we_avx2_ascii_copy(u8 *dst, const u8 *src, size_t n);
  * anything else or fewer than 16 bytes left. Returns the bytes read,
  * *@out the bytes written.
  */
-size_t we_avx2_utf8_widen(u8 *dst, const u8 *src, size_t n, size_t *out,
+size_t whatenc_avx2_utf8_widen(u8 *dst, const u8 *src, size_t n, size_t *out,
 			  bool be);
 
 /*
@@ -79,7 +79,7 @@ size_t we_avx2_utf8_widen(u8 *dst, const u8 *src, size_t n, size_t *out,
  * at anything else or fewer than 16 bytes left. Returns the bytes read,
  * *@out the bytes written.
  */
-size_t we_avx2_utf16_narrow(u8 *dst, const u8 *src, size_t n, size_t *out,
+size_t whatenc_avx2_utf16_narrow(u8 *dst, const u8 *src, size_t n, size_t *out,
 			    bool be);
 
 /*
@@ -91,7 +91,7 @@ size_t we_avx2_utf16_narrow(u8 *dst, const u8 *src, size_t n, size_t *out,
  * @s[@i..] to @d at the same offsets: the bytes before the return, and
  * maybe more (the room must be @n bytes).
  */
-size_t we_avx2_utf8_scan(u8 *d, const u8 *s, size_t i, size_t n);
+size_t whatenc_avx2_utf8_scan(u8 *d, const u8 *s, size_t i, size_t n);
 
 /*
  * Single-byte text at @src[0..@n-1] as UTF-8 at @dst (@room bytes; past
@@ -102,7 +102,7 @@ size_t we_avx2_utf8_scan(u8 *d, const u8 *s, size_t i, size_t n);
  * bytes left or fewer than 128 bytes of room. Returns the bytes read,
  * *@out the bytes written.
  */
-size_t we_avx2_sb_decode(u8 *dst, size_t room, const u8 *src, size_t n,
+size_t whatenc_avx2_sb_decode(u8 *dst, size_t room, const u8 *src, size_t n,
 			 size_t *out, const u32 *high, const u8 *planes);
 
 /*
@@ -117,7 +117,7 @@ size_t we_avx2_sb_decode(u8 *dst, size_t room, const u8 *src, size_t n,
  * Returns the bytes read (the end of a sequence), *@out the bytes
  * written.
  */
-size_t we_avx2_sb_encode(u8 *dst, size_t room, const u8 *src, size_t n,
+size_t whatenc_avx2_sb_encode(u8 *dst, size_t room, const u8 *src, size_t n,
 			 size_t *out, const u8 *pidx, const u8 *page);
 
 #endif /* WHATENC_VEC_H */

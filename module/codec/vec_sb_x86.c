@@ -17,7 +17,7 @@
  *   of those 3-byte; the rows' offsets come from pmaddubsw/pmaddwd.
  * An unmapped byte (lead 0) ends the call at its block.
  *
- * The encoder (we_avx2_sb_encode()): 32 bytes of UTF-8 a step, ASCII
+ * The encoder (whatenc_avx2_sb_encode()): 32 bytes of UTF-8 a step, ASCII
  * and 2-byte sequences of at most two different leads (a Cyrillic,
  * Greek, Arabic or Hebrew letter and Latin punctuation, or the Latin
  * letters of C2 and C3): each trail byte is looked up in its lead's
@@ -142,7 +142,7 @@ sb_lookup(const u8 *plane, v32u8 lo, v32u8 b4, v32u8 b5, v32u8 b6)
 	return BLEND(r[0], r[4], b6);
 }
 
-WE_AVX2 size_t we_avx2_sb_decode(u8 *dst, size_t room, const u8 *src,
+WE_AVX2 size_t whatenc_avx2_sb_decode(u8 *dst, size_t room, const u8 *src,
 				 size_t n, size_t *out, const u32 *high,
 				 const u8 *planes)
 {
@@ -239,7 +239,7 @@ static WE_AVX2 __always_inline v32u8 sb_page(const u8 *p, v32u8 lo,
 	return BLEND(BLEND(r[0], r[1], b4), BLEND(r[2], r[3], b4), b5);
 }
 
-WE_AVX2 size_t we_avx2_sb_encode(u8 *dst, size_t room, const u8 *src,
+WE_AVX2 size_t whatenc_avx2_sb_encode(u8 *dst, size_t room, const u8 *src,
 				 size_t n, size_t *out, const u8 *pidx,
 				 const u8 *page)
 {

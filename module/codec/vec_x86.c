@@ -54,8 +54,8 @@ level size_t name(u8 *dst, const u8 *src, size_t n)			\
 	return i;							\
 }
 
-WE_ASCII_COPY(WE_SSE2, we_sse2_ascii_copy, 16)
-WE_ASCII_COPY(WE_AVX2, we_avx2_ascii_copy, 32)
+WE_ASCII_COPY(WE_SSE2, whatenc_sse2_ascii_copy, 16)
+WE_ASCII_COPY(WE_AVX2, whatenc_avx2_ascii_copy, 32)
 
 /* ---- shared by the UTF-16 kernels ------------------------------------ */
 
@@ -221,7 +221,7 @@ static WE_AVX2 inline size_t narrow_blocks(u8 *dst, const u8 *src, size_t i,
  * past the bytes of the code units converted; the blocks' stores may
  * write past them, within the room of 3 bytes per 2 input bytes.
  */
-WE_AVX2 size_t we_avx2_utf16_narrow(u8 *dst, const u8 *src, size_t n,
+WE_AVX2 size_t whatenc_avx2_utf16_narrow(u8 *dst, const u8 *src, size_t n,
 				    size_t *out, bool be)
 {
 	/* 3-byte units: bytes 0-15 and 16-23 from lanes ab (the first two
@@ -429,7 +429,7 @@ static WE_AVX2 inline bool utf8_block_error(v32u8 cur, v32u8 p1, v32u8 p2,
  * and the last bytes (fewer than 32) as the block that ends at @n, whose
  * first bytes are checked again.
  */
-WE_AVX2 size_t we_avx2_utf8_scan(u8 *d, const u8 *s, size_t i, size_t n)
+WE_AVX2 size_t whatenc_avx2_utf8_scan(u8 *d, const u8 *s, size_t i, size_t n)
 {
 	const v32u8 cut_max = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
 				0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
@@ -640,7 +640,7 @@ static WE_AVX2 inline size_t widen_blocks(u8 *dst, const u8 *src, size_t i,
 	return end;
 }
 
-WE_AVX2 size_t we_avx2_utf8_widen(u8 *dst, const u8 *src, size_t n,
+WE_AVX2 size_t whatenc_avx2_utf8_widen(u8 *dst, const u8 *src, size_t n,
 				  size_t *out, bool be)
 {
 	const v16u8 gather = { 2, 1, 0, 0x80, 5, 4, 3, 0x80,

@@ -19,7 +19,7 @@ static void xud_dec_run(struct whatenc_decoder *d, struct whatenc_buf *b)
 	const size_t in_size = b->in_size, out_size = b->out_size;
 
 	if (in_size - ip >= WE_SB_LONG) {
-		we_sb_decode_long(WE_SB_ROW_XUD, b);
+		whatenc_sb_decode_long(WE_SB_ROW_XUD, b);
 		ip = b->in_pos;
 		op = b->out_pos;
 	}

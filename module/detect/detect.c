@@ -51,13 +51,13 @@ static bool wd_alpha(u8 c)
  */
 static int wd_get(const u8 *p, size_t len)
 {
-	return we_label_lookup((const char *)p, len);
+	return whatenc_label_lookup((const char *)p, len);
 }
 
 /* An encoding configured out (module/Kconfig) is unsupported here. */
 static void wd_built(struct whatenc_detection *out)
 {
-	if (out->unsupported || we_encoding_built(out->enc))
+	if (out->unsupported || whatenc_encoding_built(out->enc))
 		return;
 	out->unsupported = WHATENC_UNSUP_LABEL;
 	out->enc = WHATENC_NR_ENCODINGS;
@@ -308,9 +308,9 @@ static int wd_meta_extract(const u8 *s, size_t len, size_t *loff,
 
 #define WD_NULL		(-2)	/* prescan "charset" is null */
 #define WD_FAILURE	(-1)	/* prescan "charset" is failure */
-#define WD_SEEN		(-3)	/* wd_next_meta(): a <meta> was seen */
+#define WD_SEEN		(-3)	/* whatenc_det_next_meta(): a <meta> was seen */
 
-/* wd_next_meta(): note an attribute's value in @m (if any). */
+/* whatenc_det_next_meta(): note an attribute's value in @m (if any). */
 static void wd_meta_attr(struct wd_meta *m, unsigned int flag,
 			 const struct wd_attr *a)
 {
@@ -332,7 +332,7 @@ static void wd_meta_attr(struct wd_meta *m, unsigned int flag,
 /*
  * The <meta ...> branch of the prescan's loop, steps 1-16, with *@ppos at
  * the byte after "<meta". Returns the encoding, WD_NULL to go on with
- * "next byte", or -EAGAIN when the bytes ran out. With @m (wd_next_meta())
+ * "next byte", or -EAGAIN when the bytes ran out. With @m (whatenc_det_next_meta())
  * the attributes go to @m too and the processing steps are left out:
  * returns WD_SEEN with *@ppos at the element's '>'.
  */
@@ -427,7 +427,7 @@ static bool wd_at(const u8 *b, size_t n, size_t pos, const char *lit,
  * @b[0..n) (n is at most the end condition, 1024 bytes). Returns the
  * encoding, or -EAGAIN when the prescan is aborted (the bytes ran out or
  * the end condition was reached: the caller then tries "get an XML
- * encoding"). With @m (wd_next_meta()), starts at @pos, leaves out step 2
+ * encoding"). With @m (whatenc_det_next_meta()), starts at @pos, leaves out step 2
  * and returns WD_SEEN at the first <meta>, described in @m.
  */
 static int wd_prescan(const u8 *b, size_t n, size_t pos,
@@ -504,7 +504,7 @@ static int wd_prescan(const u8 *b, size_t n, size_t pos,
 }
 
 /**
- * wd_next_meta() - the prescan's next <meta> element
+ * whatenc_det_next_meta() - the prescan's next <meta> element
  * @buf: the document's bytes
  * @len: how many there are (the whole document: no 1024-byte end condition)
  * @pos: where to go on from: 0, or the @m->end of the previous call
@@ -514,7 +514,7 @@ static int wd_prescan(const u8 *b, size_t n, size_t pos,
  * Return: true with @m filled in, false when there is none (the bytes ran
  * out, also inside an unfinished element).
  */
-bool wd_next_meta(const u8 *buf, size_t len, size_t pos, struct wd_meta *m)
+bool whatenc_det_next_meta(const u8 *buf, size_t len, size_t pos, struct wd_meta *m)
 {
 	struct whatenc_detection unused;
 

@@ -5,7 +5,7 @@
  *
  * whatenc_detect() stops at the first <meta> that declares an encoding
  * and never looks past 1024 bytes. The rules need every <meta> of the
- * document and where it is, so detect.c lends its prescan: wd_next_meta()
+ * document and where it is, so detect.c lends its prescan: whatenc_det_next_meta()
  * runs the same tokenizer ("prescan a byte stream to determine its
  * encoding": comments, tags, "get an attribute") from a given offset and
  * returns the next <meta> element, with the first http-equiv, content and
@@ -50,6 +50,6 @@ struct wd_meta {
 	size_t clabel, clabel_len;
 };
 
-bool wd_next_meta(const u8 *buf, size_t len, size_t pos, struct wd_meta *m);
+bool whatenc_det_next_meta(const u8 *buf, size_t len, size_t pos, struct wd_meta *m);
 
 #endif /* WHATENC_PRESCAN_H */

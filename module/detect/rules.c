@@ -12,7 +12,7 @@
  * "decode" (a BOM wins over everything).
  *
  * Finding the declarations reuses detection: whatenc_detect() gives the
- * encoding in use and what decided it, detect.c's prescan (wd_next_meta())
+ * encoding in use and what decided it, detect.c's prescan (whatenc_det_next_meta())
  * lists every <meta>, and whatenc_detect() on the bytes after a BOM finds
  * an XML declaration the BOM hides. Nothing is allocated; the state is a
  * few hundred bytes on the stack.
@@ -470,7 +470,7 @@ static noinline void wr_find_used_meta(struct wr *w)
 	size_t n = w->n < WR_META_MAX ? w->n : WR_META_MAX, pos = 0;
 	struct wd_meta m;
 
-	while (wd_next_meta(w->b, n, pos, &m)) {
+	while (whatenc_det_next_meta(w->b, n, pos, &m)) {
 		pos = m.end;
 		if (!wr_meta_decl(&m))
 			continue;
@@ -552,7 +552,7 @@ static noinline void wr_metas(struct wr *w)
 		wr_metas_utf16(w);
 		return;
 	}
-	while (!w->stop && wd_next_meta(w->b, w->n, pos, &m)) {
+	while (!w->stop && whatenc_det_next_meta(w->b, w->n, pos, &m)) {
 		pos = m.end;
 		if (wr_meta_decl(&m))
 			wr_check_meta(w, &m);

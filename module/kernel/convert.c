@@ -9,12 +9,12 @@
 #include "session_impl.h"
 
 /**
- * we_session_convert_check() - validate a WHATENC_IOC_CONVERT argument
+ * whatenc_session_convert_check() - validate a WHATENC_IOC_CONVERT argument
  * @cv: kernel copy of the argument
  *
  * Return: 0 or -EINVAL.
  */
-int we_session_convert_check(const struct whatenc_convert *cv)
+int whatenc_session_convert_check(const struct whatenc_convert *cv)
 {
 	if (cv->flags & ~WHATENC_CONVERT_LAST || cv->reserved[0] ||
 	    cv->reserved[1] || cv->in_pos > cv->in_size ||
@@ -24,7 +24,7 @@ int we_session_convert_check(const struct whatenc_convert *cv)
 }
 
 /**
- * we_session_convert() - WHATENC_IOC_CONVERT
+ * whatenc_session_convert() - WHATENC_IOC_CONVERT
  * @s:   session
  * @cv:  checked argument; positions and result are updated
  * @in:  the input, from @cv->in + @cv->in_pos (may be shorter than the
@@ -40,7 +40,7 @@ int we_session_convert_check(const struct whatenc_convert *cv)
  * -EOPNOTSUPP (detect mode), -EFAULT, -ENOBUFS (the user's cap),
  * -ENOMEM or -EINTR (a fatal signal while waiting for the session).
  */
-int we_session_convert(struct we_session *s, struct whatenc_convert *cv,
+int whatenc_session_convert(struct we_session *s, struct whatenc_convert *cv,
 		       struct iov_iter *in, struct iov_iter *out)
 {
 	bool all_in = iov_iter_count(in) == cv->in_size - cv->in_pos;
@@ -63,7 +63,7 @@ int we_session_convert(struct we_session *s, struct whatenc_convert *cv,
 		ret = -EBUSY;
 		goto unlock;
 	}
-	ret = we_bufs_get(s);
+	ret = whatenc_bufs_get(s);
 	if (ret)
 		goto unlock;
 	s->out_start = 0;
@@ -93,7 +93,7 @@ int we_session_convert(struct we_session *s, struct whatenc_convert *cv,
 		chunk_last = flush_old ||
 			     (last && n == want && !iov_iter_count(in));
 		b.in_size = n;
-		r = we_step(s, &b, chunk_last);
+		r = whatenc_step(s, &b, chunk_last);
 		copied = copy_to_iter(s->out, b.out_pos, out);
 		if (copied != b.out_pos) {
 			/* output faults: undo this chunk */
@@ -111,7 +111,7 @@ int we_session_convert(struct we_session *s, struct whatenc_convert *cv,
 		s->bytes_in += b.in_pos;
 		s->bytes_out += b.out_pos;
 		if (r == WHATENC_MALFORMED || r == WHATENC_UNMAPPABLE) {
-			we_set_error(s, r);
+			whatenc_set_error(s, r);
 			result = r;
 			break;
 		}
@@ -153,7 +153,7 @@ int we_session_convert(struct we_session *s, struct whatenc_convert *cv,
 	s->out_start = 0;
 	s->out_end = 0;
 	if (!ret && last && result == WHATENC_RES_OK)
-		we_bufs_release(s);	/* the stream is finished */
+		whatenc_bufs_release(s);	/* the stream is finished */
 unlock:
 	mutex_unlock(&s->lock);
 	return ret;

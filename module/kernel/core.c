@@ -11,7 +11,7 @@
 
 static int __init whatenc_core_init(void)
 {
-	we_vec_init();	/* the vector level's static keys */
+	whatenc_vec_init();	/* the vector level's static keys */
 	return 0;
 }
 

@@ -162,7 +162,7 @@ static int whatenc_open(struct inode *inode, struct file *file)
 	u = we_user_get(&k);
 	if (!u)
 		return -ENOMEM;
-	s = we_session_alloc(READ_ONCE(whatenc_buf_size), &u->mem);
+	s = whatenc_session_alloc(READ_ONCE(whatenc_buf_size), &u->mem);
 	if (!s) {
 		we_user_put(u);
 		return -ENOMEM;
@@ -176,20 +176,20 @@ static int whatenc_release(struct inode *inode, struct file *file)
 	struct we_session *s = file->private_data;
 	struct we_user *u = container_of(s->mem, struct we_user, mem);
 
-	we_session_free(s);
+	whatenc_session_free(s);
 	we_user_put(u);
 	return 0;
 }
 
 static ssize_t whatenc_read_iter(struct kiocb *iocb, struct iov_iter *to)
 {
-	return we_session_read(iocb->ki_filp->private_data, to,
+	return whatenc_session_read(iocb->ki_filp->private_data, to,
 			       whatenc_nonblock(iocb));
 }
 
 static ssize_t whatenc_write_iter(struct kiocb *iocb, struct iov_iter *from)
 {
-	return we_session_write(iocb->ki_filp->private_data, from,
+	return whatenc_session_write(iocb->ki_filp->private_data, from,
 				whatenc_nonblock(iocb));
 }
 
@@ -198,7 +198,7 @@ static __poll_t whatenc_poll(struct file *file, poll_table *wait)
 	struct we_session *s = file->private_data;
 
 	poll_wait(file, &s->wq, wait);
-	return we_session_poll_mask(s);
+	return whatenc_session_poll_mask(s);
 }
 
 static const struct file_operations whatenc_fops = {

@@ -41,14 +41,14 @@ static long whatenc_ioc_configure(struct we_session *s, void __user *argp)
 
 	if (ret)
 		return ret;
-	ret = we_session_configure(s, &cfg);
+	ret = whatenc_session_configure(s, &cfg);
 	return whatenc_ioc_out(ret, argp, &cfg, sizeof(cfg));
 }
 
 static long whatenc_ioc_status(struct we_session *s, void __user *argp)
 {
 	struct whatenc_status st;
-	int ret = we_session_status(s, &st);
+	int ret = whatenc_session_status(s, &st);
 
 	return whatenc_ioc_out(ret, argp, &st, sizeof(st));
 }
@@ -62,7 +62,7 @@ static long whatenc_ioc_convert(struct we_session *s, void __user *argp)
 
 	if (ret)
 		return ret;
-	ret = we_session_convert_check(&cv);
+	ret = whatenc_session_convert_check(&cv);
 	if (ret)
 		return ret;
 	/* import_single_range() limits each side to MAX_RW_COUNT */
@@ -74,13 +74,13 @@ static long whatenc_ioc_convert(struct we_session *s, void __user *argp)
 				  cv.out_size - cv.out_pos, &out_iov, &out);
 	if (ret)
 		return ret;
-	ret = we_session_convert(s, &cv, &in, &out);
+	ret = whatenc_session_convert(s, &cv, &in, &out);
 	return whatenc_ioc_out(ret, argp, &cv, sizeof(cv));
 }
 
 static long whatenc_ioc_fionread(struct we_session *s, int __user *argp)
 {
-	ssize_t n = we_session_ready(s);
+	ssize_t n = whatenc_session_ready(s);
 
 	if (n < 0)
 		return n;
@@ -96,9 +96,9 @@ long whatenc_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case WHATENC_IOC_CONFIGURE:
 		return whatenc_ioc_configure(s, argp);
 	case WHATENC_IOC_END_OF_STREAM:
-		return we_session_end(s);
+		return whatenc_session_end(s);
 	case WHATENC_IOC_RESET:
-		return we_session_reset(s);
+		return whatenc_session_reset(s);
 	case WHATENC_IOC_STATUS:
 		return whatenc_ioc_status(s, argp);
 	case WHATENC_IOC_CONVERT:

@@ -11,7 +11,7 @@
  * While PENDING, write() copies input into the look-ahead look[0,
  * look_len) and asks whatenc_detect() again; once DONE, the held bytes
  * look[look_pos, look_len) are decoded before any new input, as the
- * output buffer makes room (we_det_drain()).
+ * output buffer makes room (whatenc_det_drain()).
  */
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -41,7 +41,7 @@ static void we_det_decoder(struct we_session *s, int enc)
 }
 
 /* Start detecting again (a new stream): nothing held, label's decoder. */
-void we_det_clear(struct we_session *s)
+void whatenc_det_clear(struct we_session *s)
 {
 	s->det_rearm = false;
 	s->look_len = 0;
@@ -65,7 +65,7 @@ static size_t we_look_cap(const struct we_session *s)
 }
 
 /* Does the look-ahead hold input of the current stream? */
-bool we_look_held(const struct we_session *s)
+bool whatenc_look_held(const struct we_session *s)
 {
 	if (s->det_rearm)
 		return false;	/* the stream ended: stale bytes */
@@ -114,7 +114,7 @@ static void we_detect_content(struct we_session *s, bool at_eof)
  * no longer change, when the look-ahead is full, or at @at_eof. Returns
  * 0 (decided or still pending) or -EOPNOTSUPP (unsupported: error state).
  */
-int we_detect_run(struct we_session *s, bool at_eof)
+int whatenc_detect_run(struct we_session *s, bool at_eof)
 {
 	struct whatenc_detect_opts o = { 0 };
 	struct whatenc_detection *d = &s->det;
@@ -176,14 +176,14 @@ int we_detect_run(struct we_session *s, bool at_eof)
  * Decode what detection held. Returns the core's result; WHATENC_OUTPUT_FULL
  * while some is left.
  */
-enum whatenc_ret we_det_drain(struct we_session *s)
+enum whatenc_ret whatenc_det_drain(struct we_session *s)
 {
 	enum whatenc_ret r = WHATENC_INPUT_EMPTY;
 	size_t used;
 
 	if (s->det_state != WHATENC_DETSTATE_DONE || s->look_pos == s->look_len)
 		return WHATENC_INPUT_EMPTY;
-	r = we_feed_from(s, s->look + s->look_pos, s->look_len - s->look_pos,
+	r = whatenc_feed_from(s, s->look + s->look_pos, s->look_len - s->look_pos,
 			 false, &used);
 	s->look_pos += used;
 	if (r == WHATENC_INPUT_EMPTY && s->look_pos != s->look_len)
@@ -200,7 +200,7 @@ enum whatenc_ret we_det_drain(struct we_session *s)
  * the error state, or a fault after some input), -EFAULT when nothing
  * could be copied.
  */
-int we_look_write(struct we_session *s, struct iov_iter *from, size_t *total)
+int whatenc_look_write(struct we_session *s, struct iov_iter *from, size_t *total)
 {
 	while ((s->det_rearm || s->det_state == WHATENC_DETSTATE_PENDING) &&
 	       iov_iter_count(from)) {
@@ -212,17 +212,17 @@ int we_look_write(struct we_session *s, struct iov_iter *from, size_t *total)
 		if (!n)
 			return *total ? 1 : -EFAULT;
 		if (s->det_rearm)
-			we_det_clear(s);
+			whatenc_det_clear(s);
 		if (s->state == WHATENC_STATE_EOS)
 			s->state = WHATENC_STATE_STREAM;	/* a new stream */
 		s->look_len += n;
 		s->bytes_in += n;
 		*total += n;
-		if (we_detect_run(s, false))
+		if (whatenc_detect_run(s, false))
 			return 1;
 	}
 	if (s->det_state == WHATENC_DETSTATE_DONE &&
-	    we_det_drain(s) != WHATENC_INPUT_EMPTY)
+	    whatenc_det_drain(s) != WHATENC_INPUT_EMPTY)
 		return 1;	/* output full, or error state */
 	return 0;
 }

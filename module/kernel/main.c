@@ -48,7 +48,7 @@ MODULE_PARM_DESC(user_mem_max,
 static int __init whatenc_init(void)
 {
 #if !IS_ENABLED(CONFIG_WHATENC)
-	we_vec_init();	/* in a kernel tree: lib/whatenc's init (core.c) */
+	whatenc_vec_init();	/* in a kernel tree: lib/whatenc's init (core.c) */
 #endif
 	return whatenc_dev_register();
 }

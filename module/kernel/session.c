@@ -69,7 +69,7 @@ static bool is_utf16(int enc)
 	return enc == WHATENC_UTF_16BE || enc == WHATENC_UTF_16LE;
 }
 
-enum whatenc_ret we_step(struct we_session *s, struct whatenc_buf *b,
+enum whatenc_ret whatenc_step(struct we_session *s, struct whatenc_buf *b,
 			 bool last)
 {
 	if (s->direction == WHATENC_DIR_DECODE)
@@ -77,7 +77,7 @@ enum whatenc_ret we_step(struct we_session *s, struct whatenc_buf *b,
 	return whatenc_encode(&s->c.enc, b, last);
 }
 
-void we_set_error(struct we_session *s, enum whatenc_ret r)
+void whatenc_set_error(struct we_session *s, enum whatenc_ret r)
 {
 	s->state = WHATENC_STATE_ERROR;
 	s->err_kind = r;
@@ -107,7 +107,7 @@ static void we_clear(struct we_session *s)
  * look-ahead, which was counted in bytes_in when it was taken) into the
  * output buffer.
  */
-enum whatenc_ret we_feed_from(struct we_session *s, const u8 *in,
+enum whatenc_ret whatenc_feed_from(struct we_session *s, const u8 *in,
 			      size_t len, bool last, size_t *consumed)
 {
 	struct whatenc_buf b = {
@@ -116,21 +116,21 @@ enum whatenc_ret we_feed_from(struct we_session *s, const u8 *in,
 	};
 	enum whatenc_ret r;
 
-	we_compact(s);
+	whatenc_compact(s);
 	b.out_pos = s->out_end;
-	r = we_step(s, &b, last);
+	r = whatenc_step(s, &b, last);
 	s->bytes_out += b.out_pos - s->out_end;
 	s->out_end = b.out_pos;
 	*consumed = b.in_pos;
 	if (r == WHATENC_MALFORMED || r == WHATENC_UNMAPPABLE)
-		we_set_error(s, r);
+		whatenc_set_error(s, r);
 	return r;
 }
 
 static enum whatenc_ret we_feed(struct we_session *s, size_t len, bool last,
 				size_t *consumed)
 {
-	enum whatenc_ret r = we_feed_from(s, s->bounce, len, last, consumed);
+	enum whatenc_ret r = whatenc_feed_from(s, s->bounce, len, last, consumed);
 
 	s->bytes_in += *consumed;
 	return r;
@@ -146,7 +146,7 @@ static int we_errno(const struct we_session *s)
 static int we_flush(struct we_session *s)
 {
 	size_t consumed;
-	enum whatenc_ret r = we_det_drain(s);
+	enum whatenc_ret r = whatenc_det_drain(s);
 
 	if (r == WHATENC_INPUT_EMPTY)
 		r = we_feed(s, 0, true, &consumed);
@@ -192,7 +192,7 @@ static int we_wait_unlocked(struct we_session *s, bool nonblock,
 }
 
 /**
- * we_session_alloc() - a new session, decoding UTF-8 (replacement, BOM
+ * whatenc_session_alloc() - a new session, decoding UTF-8 (replacement, BOM
  *	sniffing) until configured
  * @buf_size:   output buffer size, WE_BUF_MIN..WE_BUF_MAX (allocated on
  *	first use)
@@ -201,7 +201,7 @@ static int we_wait_unlocked(struct we_session *s, bool nonblock,
  * Context: process; sleeps. Memory is charged to the caller's memcg.
  * Return: the session or NULL.
  */
-struct we_session *we_session_alloc(size_t buf_size, struct we_mem *mem)
+struct we_session *whatenc_session_alloc(size_t buf_size, struct we_mem *mem)
 {
 	struct we_session *s;
 
@@ -219,7 +219,7 @@ struct we_session *we_session_alloc(size_t buf_size, struct we_mem *mem)
 	s->flags = WHATENC_CFG_BOM_SNIFF;
 	s->encoding = WHATENC_UTF_8;
 	if (whatenc_decoder_init(&s->c.dec, WHATENC_UTF_8, s->flags)) {
-		we_session_free(s);
+		whatenc_session_free(s);
 		return NULL;
 	}
 	we_clear(s);
@@ -227,22 +227,22 @@ struct we_session *we_session_alloc(size_t buf_size, struct we_mem *mem)
 }
 
 /**
- * we_session_free() - free a session
+ * whatenc_session_free() - free a session
  * @s: session (or NULL); nobody may use it any more
  */
-void we_session_free(struct we_session *s)
+void whatenc_session_free(struct we_session *s)
 {
 	if (!s)
 		return;
-	we_buf_put(s, &s->out, s->out_size);
-	we_buf_put(s, &s->bounce, s->bounce_size);
-	we_buf_put(s, &s->look, WHATENC_DETECT_LOOK_TEXT);
+	whatenc_buf_put(s, &s->out, s->out_size);
+	whatenc_buf_put(s, &s->bounce, s->bounce_size);
+	whatenc_buf_put(s, &s->look, WHATENC_DETECT_LOOK_TEXT);
 	mutex_destroy(&s->lock);
 	kfree(s);
 }
 
 /**
- * we_session_configure() - WHATENC_IOC_CONFIGURE
+ * whatenc_session_configure() - WHATENC_IOC_CONFIGURE
  * @s:   session
  * @cfg: kernel copy of the argument; @cfg->encoding and @cfg->name are
  *	filled in on success
@@ -252,7 +252,7 @@ void we_session_free(struct we_session *s)
  * encoding, or content detection, that this kernel is built without
  * (module/Kconfig).
  */
-int we_session_configure(struct we_session *s, struct whatenc_configure *cfg)
+int whatenc_session_configure(struct we_session *s, struct whatenc_configure *cfg)
 {
 	struct whatenc_decoder dec;
 	struct whatenc_encoder enc;
@@ -317,8 +317,8 @@ int we_session_configure(struct we_session *s, struct whatenc_configure *cfg)
 	else
 		s->c.enc = enc;
 	we_clear(s);
-	we_det_clear(s);
-	we_bufs_release(s);
+	whatenc_det_clear(s);
+	whatenc_bufs_release(s);
 	mutex_unlock(&s->lock);
 	wake_up_interruptible(&s->wq);
 
@@ -330,7 +330,7 @@ int we_session_configure(struct we_session *s, struct whatenc_configure *cfg)
 }
 
 /**
- * we_session_reset() - WHATENC_IOC_RESET: a new stream, same configuration
+ * whatenc_session_reset() - WHATENC_IOC_RESET: a new stream, same configuration
  * @s: session
  *
  * Discards buffered output, partial input, the error state and the
@@ -338,7 +338,7 @@ int we_session_configure(struct we_session *s, struct whatenc_configure *cfg)
  *
  * Return: 0, or -EINTR (a fatal signal while waiting for the session).
  */
-int we_session_reset(struct we_session *s)
+int whatenc_session_reset(struct we_session *s)
 {
 	if (mutex_lock_killable(&s->lock))
 		return -EINTR;
@@ -347,15 +347,15 @@ int we_session_reset(struct we_session *s)
 	else
 		whatenc_encoder_reset(&s->c.enc);
 	we_clear(s);
-	we_det_clear(s);
-	we_bufs_release(s);
+	whatenc_det_clear(s);
+	whatenc_bufs_release(s);
 	mutex_unlock(&s->lock);
 	wake_up_interruptible(&s->wq);
 	return 0;
 }
 
 /**
- * we_session_end() - WHATENC_IOC_END_OF_STREAM
+ * whatenc_session_end() - WHATENC_IOC_END_OF_STREAM
  * @s: session
  *
  * Flushes now as far as the output buffer allows; the rest is flushed
@@ -367,7 +367,7 @@ int we_session_reset(struct we_session *s)
  * -ENOBUFS or -ENOMEM (no buffer for the flush) or -EINTR (a fatal
  * signal while waiting for the session) with the session unchanged.
  */
-int we_session_end(struct we_session *s)
+int whatenc_session_end(struct we_session *s)
 {
 	int ret = 0;
 
@@ -376,16 +376,16 @@ int we_session_end(struct we_session *s)
 	if (s->state == WHATENC_STATE_ERROR) {
 		ret = we_errno(s);
 	} else if (s->state == WHATENC_STATE_STREAM) {
-		ret = we_bufs_get(s);
+		ret = whatenc_bufs_get(s);
 		if (!ret && we_detecting(s))
-			ret = we_buf_get(s, &s->look,
+			ret = whatenc_buf_get(s, &s->look,
 					 WHATENC_DETECT_LOOK_TEXT);
 		if (ret)
 			goto unlock;
 		if (s->det_rearm)
-			we_det_clear(s);
+			whatenc_det_clear(s);
 		if (s->det_state == WHATENC_DETSTATE_PENDING)
-			ret = we_detect_run(s, true);
+			ret = whatenc_detect_run(s, true);
 		if (!ret) {
 			s->state = WHATENC_STATE_FLUSHING;
 			ret = we_flush(s);
@@ -398,13 +398,13 @@ unlock:
 }
 
 /**
- * we_session_status() - WHATENC_IOC_STATUS
+ * whatenc_session_status() - WHATENC_IOC_STATUS
  * @s:  session
  * @st: filled in completely (no byte left uninitialized) on success
  *
  * Return: 0, or -EINTR (a fatal signal while waiting for the session).
  */
-int we_session_status(struct we_session *s, struct whatenc_status *st)
+int whatenc_session_status(struct we_session *s, struct whatenc_status *st)
 {
 	const char *name;
 	int enc;
@@ -458,13 +458,13 @@ int we_session_status(struct we_session *s, struct whatenc_status *st)
 }
 
 /**
- * we_session_ready() - FIONREAD: output bytes ready to read
+ * whatenc_session_ready() - FIONREAD: output bytes ready to read
  * @s: session
  *
  * Return: the count, or -EINTR (a fatal signal while waiting for the
  * session).
  */
-ssize_t we_session_ready(struct we_session *s)
+ssize_t whatenc_session_ready(struct we_session *s)
 {
 	size_t n;
 
@@ -486,9 +486,9 @@ static ssize_t we_write_locked(struct we_session *s, struct iov_iter *from)
 
 	if (s->state == WHATENC_STATE_ERROR)
 		return we_errno(s);
-	ret = we_bufs_get(s);
+	ret = whatenc_bufs_get(s);
 	if (!ret && we_detecting(s))
-		ret = we_buf_get(s, &s->look, WHATENC_DETECT_LOOK_TEXT);
+		ret = whatenc_buf_get(s, &s->look, WHATENC_DETECT_LOOK_TEXT);
 	if (ret)
 		return ret;
 	if (s->cv_flush) {
@@ -507,7 +507,7 @@ static ssize_t we_write_locked(struct we_session *s, struct iov_iter *from)
 			goto out;
 	}
 	/* detect mode: fill the look-ahead until the encoding is known */
-	ret = we_look_write(s, from, &total);
+	ret = whatenc_look_write(s, from, &total);
 	if (ret) {
 		if (ret > 0)
 			ret = 0;	/* stops here, not an error */
@@ -551,7 +551,7 @@ out:
 }
 
 /**
- * we_session_write() - write(): feed input
+ * whatenc_session_write() - write(): feed input
  * @s:        session
  * @from:     the input; advanced by the bytes consumed
  * @nonblock: return -EAGAIN instead of waiting for output room
@@ -562,7 +562,7 @@ out:
  * -ERESTARTSYS, -EFAULT, -EILSEQ (-EOPNOTSUPP in detect mode), -ENOBUFS
  * (the user's cap) or -ENOMEM.
  */
-ssize_t we_session_write(struct we_session *s, struct iov_iter *from,
+ssize_t whatenc_session_write(struct we_session *s, struct iov_iter *from,
 			 bool nonblock)
 {
 	ssize_t ret;
@@ -584,7 +584,7 @@ ssize_t we_session_write(struct we_session *s, struct iov_iter *from,
 }
 
 /**
- * we_session_read() - read(): take output
+ * whatenc_session_read() - read(): take output
  * @s:        session
  * @to:       where to copy it; advanced
  * @nonblock: return -EAGAIN instead of waiting for output
@@ -593,7 +593,7 @@ ssize_t we_session_write(struct we_session *s, struct iov_iter *from,
  * @to); -EAGAIN, -ERESTARTSYS, -EFAULT or -EILSEQ (after a fatal error,
  * once the output before it has been read).
  */
-ssize_t we_session_read(struct we_session *s, struct iov_iter *to,
+ssize_t whatenc_session_read(struct we_session *s, struct iov_iter *to,
 			bool nonblock)
 {
 	size_t count = iov_iter_count(to);
@@ -622,7 +622,7 @@ ssize_t we_session_read(struct we_session *s, struct iov_iter *to,
 			if (s->state == WHATENC_STATE_FLUSHING)
 				we_flush(s);
 			else if (s->state == WHATENC_STATE_STREAM)
-				we_det_drain(s);	/* held look-ahead */
+				whatenc_det_drain(s);	/* held look-ahead */
 			wake_up_interruptible(&s->wq);
 			ret = n;
 			break;
@@ -639,12 +639,12 @@ ssize_t we_session_read(struct we_session *s, struct iov_iter *to,
 		}
 		if (s->state == WHATENC_STATE_EOS) {
 			s->state = WHATENC_STATE_STREAM;
-			we_bufs_release(s);	/* the stream was read to the end */
+			whatenc_bufs_release(s);	/* the stream was read to the end */
 			ret = 0;
 			break;
 		}
 		if (s->state == WHATENC_STATE_ERROR) {
-			we_bufs_release(s);	/* nothing more until RESET */
+			whatenc_bufs_release(s);	/* nothing more until RESET */
 			ret = we_errno(s);
 			break;
 		}
@@ -657,12 +657,12 @@ ssize_t we_session_read(struct we_session *s, struct iov_iter *to,
 }
 
 /**
- * we_session_poll_mask() - poll(): what would not block now
+ * whatenc_session_poll_mask() - poll(): what would not block now
  * @s: session
  *
  * Return: EPOLLIN|EPOLLRDNORM and/or EPOLLOUT|EPOLLWRNORM.
  */
-__poll_t we_session_poll_mask(struct we_session *s)
+__poll_t whatenc_session_poll_mask(struct we_session *s)
 {
 	__poll_t mask = 0;
 

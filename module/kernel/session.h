@@ -92,7 +92,7 @@ struct we_session {
 	/*
 	 * Output: ready bytes are out[out_start, out_end). out, bounce and
 	 * look are allocated on first use and freed when they hold nothing
-	 * (we_bufs_release()); out_size is fixed at open.
+	 * (whatenc_bufs_release()); out_size is fixed at open.
 	 */
 	u8 *out;
 	size_t out_size;
@@ -119,23 +119,23 @@ struct we_session {
 	size_t look_pos;
 };
 
-struct we_session *we_session_alloc(size_t buf_size, struct we_mem *mem);
-void we_session_free(struct we_session *s);
+struct we_session *whatenc_session_alloc(size_t buf_size, struct we_mem *mem);
+void whatenc_session_free(struct we_session *s);
 
-int we_session_configure(struct we_session *s, struct whatenc_configure *cfg);
-int we_session_reset(struct we_session *s);
-int we_session_end(struct we_session *s);
-int we_session_status(struct we_session *s, struct whatenc_status *st);
-ssize_t we_session_ready(struct we_session *s);
+int whatenc_session_configure(struct we_session *s, struct whatenc_configure *cfg);
+int whatenc_session_reset(struct we_session *s);
+int whatenc_session_end(struct we_session *s);
+int whatenc_session_status(struct we_session *s, struct whatenc_status *st);
+ssize_t whatenc_session_ready(struct we_session *s);
 
-ssize_t we_session_write(struct we_session *s, struct iov_iter *from,
+ssize_t whatenc_session_write(struct we_session *s, struct iov_iter *from,
 			 bool nonblock);
-ssize_t we_session_read(struct we_session *s, struct iov_iter *to,
+ssize_t whatenc_session_read(struct we_session *s, struct iov_iter *to,
 			bool nonblock);
-__poll_t we_session_poll_mask(struct we_session *s);
+__poll_t whatenc_session_poll_mask(struct we_session *s);
 
-int we_session_convert(struct we_session *s, struct whatenc_convert *cv,
+int whatenc_session_convert(struct we_session *s, struct whatenc_convert *cv,
 		       struct iov_iter *in, struct iov_iter *out);
-int we_session_convert_check(const struct whatenc_convert *cv);
+int whatenc_session_convert_check(const struct whatenc_convert *cv);
 
 #endif /* WHATENC_SESSION_H */

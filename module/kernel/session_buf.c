@@ -4,7 +4,7 @@
  *
  * The output, bounce and look-ahead buffers of a session are allocated
  * when a call first needs them and freed where the session goes idle
- * holding nothing (we_bufs_release()). Each allocation is charged to
+ * holding nothing (whatenc_bufs_release()). Each allocation is charged to
  * the opener's struct we_mem and fails with -ENOBUFS beyond its cap,
  * before any state changes; held output and held look-ahead are never
  * freed.
@@ -38,7 +38,7 @@ static void we_uncharge(struct we_session *s, size_t n)
 }
 
 /* Allocate *@p (@n bytes) unless it is there: 0, -ENOBUFS or -ENOMEM. */
-int we_buf_get(struct we_session *s, u8 **p, size_t n)
+int whatenc_buf_get(struct we_session *s, u8 **p, size_t n)
 {
 	int ret;
 
@@ -55,7 +55,7 @@ int we_buf_get(struct we_session *s, u8 **p, size_t n)
 	return 0;
 }
 
-void we_buf_put(struct we_session *s, u8 **p, size_t n)
+void whatenc_buf_put(struct we_session *s, u8 **p, size_t n)
 {
 	if (!*p)
 		return;
@@ -65,28 +65,28 @@ void we_buf_put(struct we_session *s, u8 **p, size_t n)
 }
 
 /* The output and bounce buffers, which every conversion needs. */
-int we_bufs_get(struct we_session *s)
+int whatenc_bufs_get(struct we_session *s)
 {
-	int ret = we_buf_get(s, &s->out, s->out_size);
+	int ret = whatenc_buf_get(s, &s->out, s->out_size);
 
-	return ret ? ret : we_buf_get(s, &s->bounce, s->bounce_size);
+	return ret ? ret : whatenc_buf_get(s, &s->bounce, s->bounce_size);
 }
 
 /*
  * Free the buffers that hold nothing (where the session goes idle):
  * held output, an unfinished flush and held look-ahead stay.
  */
-void we_bufs_release(struct we_session *s)
+void whatenc_bufs_release(struct we_session *s)
 {
-	we_buf_put(s, &s->bounce, s->bounce_size);
+	whatenc_buf_put(s, &s->bounce, s->bounce_size);
 	if (!we_ready(s) && s->state != WHATENC_STATE_FLUSHING)
-		we_buf_put(s, &s->out, s->out_size);
-	if (!we_look_held(s))
-		we_buf_put(s, &s->look, WHATENC_DETECT_LOOK_TEXT);
+		whatenc_buf_put(s, &s->out, s->out_size);
+	if (!whatenc_look_held(s))
+		whatenc_buf_put(s, &s->look, WHATENC_DETECT_LOOK_TEXT);
 }
 
 /* Make the free space contiguous at the tail when the tail runs short. */
-void we_compact(struct we_session *s)
+void whatenc_compact(struct we_session *s)
 {
 	size_t n = we_ready(s);
 

@@ -29,24 +29,24 @@ static inline bool we_detecting(const struct we_session *s)
 }
 
 /* session.c */
-enum whatenc_ret we_step(struct we_session *s, struct whatenc_buf *b,
+enum whatenc_ret whatenc_step(struct we_session *s, struct whatenc_buf *b,
 			 bool last);
-void we_set_error(struct we_session *s, enum whatenc_ret r);
-enum whatenc_ret we_feed_from(struct we_session *s, const u8 *in,
+void whatenc_set_error(struct we_session *s, enum whatenc_ret r);
+enum whatenc_ret whatenc_feed_from(struct we_session *s, const u8 *in,
 			      size_t len, bool last, size_t *consumed);
 
 /* session_buf.c */
-int we_buf_get(struct we_session *s, u8 **p, size_t n);
-void we_buf_put(struct we_session *s, u8 **p, size_t n);
-int we_bufs_get(struct we_session *s);
-void we_bufs_release(struct we_session *s);
-void we_compact(struct we_session *s);
+int whatenc_buf_get(struct we_session *s, u8 **p, size_t n);
+void whatenc_buf_put(struct we_session *s, u8 **p, size_t n);
+int whatenc_bufs_get(struct we_session *s);
+void whatenc_bufs_release(struct we_session *s);
+void whatenc_compact(struct we_session *s);
 
 /* lookahead.c */
-void we_det_clear(struct we_session *s);
-bool we_look_held(const struct we_session *s);
-int we_detect_run(struct we_session *s, bool at_eof);
-enum whatenc_ret we_det_drain(struct we_session *s);
-int we_look_write(struct we_session *s, struct iov_iter *from, size_t *total);
+void whatenc_det_clear(struct we_session *s);
+bool whatenc_look_held(const struct we_session *s);
+int whatenc_detect_run(struct we_session *s, bool at_eof);
+enum whatenc_ret whatenc_det_drain(struct we_session *s);
+int whatenc_look_write(struct we_session *s, struct iov_iter *from, size_t *total);
 
 #endif /* WHATENC_SESSION_IMPL_H */

@@ -22,7 +22,7 @@ static int name_args(enum whatenc_encoding enc, const u8 *src, size_t len,
 	if ((unsigned int)enc >= WHATENC_NR_ENCODINGS ||
 	    (!src && len) || (!dst && *dst_size))
 		return -EINVAL;
-	if (!WE_ONCE_ALL_BUILT && !we_encodings[enc].family)
+	if (!WE_ONCE_ALL_BUILT && !whatenc_encodings[enc].family)
 		return -EOPNOTSUPP;	/* its family is configured out */
 	if (*dst_size > WE_INT_MAX)
 		*dst_size = WE_INT_MAX;

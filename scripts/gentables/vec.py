@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """tables_vec.h: the packing shuffles of the UTF-8 <-> UTF-16 vector
 kernels (module/codec/vec_x86.c). Computed, not read from the Debian
-data: for we_avx2_utf8_widen(), for each 8-bit mask of the 16-bit lanes
+data: for whatenc_avx2_utf8_widen(), for each 8-bit mask of the 16-bit lanes
 to keep, the pshufb pattern that moves those lanes, in order, to the
 front (0x80: a zero byte), and the number of lanes kept; for
-we_avx2_utf16_narrow(), for each class mask of 4 code units, the pattern
+whatenc_avx2_utf16_narrow(), for each class mask of 4 code units, the pattern
 that moves their 1-3 UTF-8 bytes (each unit's in a 32-bit lane)
 together, and the number of bytes."""
 

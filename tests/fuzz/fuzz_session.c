@@ -150,7 +150,7 @@ static void status(struct model *m, struct whatenc_status *st)
 	int lf = kshim_lock_fail;
 
 	kshim_lock_fail = 0;
-	FUZZ_CHECK(!we_session_status(m->s, st));
+	FUZZ_CHECK(!whatenc_session_status(m->s, st));
 	kshim_lock_fail = lf;
 }
 
@@ -163,8 +163,8 @@ static void check_state(struct model *m)
 
 	kshim_lock_fail = 0;
 	status(m, &st);
-	ready = we_session_ready(m->s);
-	pm = we_session_poll_mask(m->s);
+	ready = whatenc_session_ready(m->s);
+	pm = whatenc_session_poll_mask(m->s);
 	FUZZ_CHECK(st.bytes_in == m->bytes_in);
 	FUZZ_CHECK(st.state <= WHATENC_STATE_ERROR);
 	FUZZ_CHECK(ready >= 0 && (size_t)ready == st.out_ready);
@@ -243,7 +243,7 @@ static void op_write(struct model *m, struct in_stream *f, bool big)
 
 	offer(m, f, n, rep);
 	iter(&it, m->pend.p, m->pend.len, fault_at(f, m->pend.len));
-	r = we_session_write(m->s, &it, nonblock);
+	r = whatenc_session_write(m->s, &it, nonblock);
 	TRACE("  write %zu (fault %zu): %zd\n", it.size, it.fault, r);
 	if (r > 0) {
 		FUZZ_CHECK((size_t)r == it.pos);
@@ -264,7 +264,7 @@ static void op_read(struct model *m, struct in_stream *f)
 	ssize_t r;
 
 	iter(&it, buf, n, fault_at(f, n));
-	r = we_session_read(m->s, &it, true);
+	r = whatenc_session_read(m->s, &it, true);
 	TRACE("  read %zu (fault %zu): %zd\n", n, it.fault, r);
 	if (r > 0) {
 		fuzz_str_add(&m->got, buf, r);
@@ -297,7 +297,7 @@ static bool write_pending(struct model *m)
 		ssize_t r;
 
 		iter(&it, m->pend.p, m->pend.len, (size_t)-1);
-		r = we_session_write(m->s, &it, true);
+		r = whatenc_session_write(m->s, &it, true);
 		if (r > 0) {
 			consumed(m, r);
 			continue;
@@ -305,7 +305,7 @@ static bool write_pending(struct model *m)
 		if (r != -EAGAIN)
 			return false;
 		iter(&it, buf, sizeof(buf), (size_t)-1);
-		r = we_session_read(m->s, &it, true);
+		r = whatenc_session_read(m->s, &it, true);
 		if (r <= 0)
 			return false;
 		fuzz_str_add(&m->got, buf, r);
@@ -324,7 +324,7 @@ static void op_end(struct model *m)
 	if (!written)
 		return;
 	status(m, &st);
-	r = we_session_end(m->s);
+	r = whatenc_session_end(m->s);
 	TRACE("  end (state %u): %d\n", st.state, r);
 	if (st.state == WHATENC_STATE_STREAM && r == -EILSEQ && m->exp_err) {
 		/*
@@ -362,8 +362,8 @@ static void op_convert(struct model *m, struct in_stream *f)
 	status(m, &st);
 	iter(&ii, m->pend.p, m->pend.len, fault_at(f, m->pend.len));
 	iter(&io, out, on, fault_at(f, on));
-	FUZZ_CHECK(!we_session_convert_check(&cv));
-	r = we_session_convert(m->s, &cv, &ii, &io);
+	FUZZ_CHECK(!whatenc_session_convert_check(&cv));
+	r = whatenc_session_convert(m->s, &cv, &ii, &io);
 	TRACE("  convert in %llu out %llu flags %u: %d, in_pos %llu out_pos %llu result %u\n",
 	      cv.in_size, cv.out_size, cv.flags, r, cv.in_pos, cv.out_pos,
 	      cv.result);
@@ -426,7 +426,7 @@ static void op_configure(struct model *m, struct in_stream *f)
 		strscpy(cfg.label, "no such label", sizeof(cfg.label));
 	cfg.direction = take(f) % 3;	/* 2: invalid */
 	cfg.flags = cfg_flags[take(f) % ARRAY_SIZE(cfg_flags)];
-	r = we_session_configure(m->s, &cfg);
+	r = whatenc_session_configure(m->s, &cfg);
 	TRACE("  configure %s dir %u flags %#x: %d\n", cfg.label,
 	      cfg.direction, cfg.flags, r);
 	if (r) {
@@ -448,7 +448,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 
 	m.limit = 0;
 	m.mem.limit = &m.limit;
-	m.s = we_session_alloc(bufs[take(&f) % 3], &m.mem);
+	m.s = whatenc_session_alloc(bufs[take(&f) % 3], &m.mem);
 	FUZZ_CHECK(m.s);
 	m.dir = WHATENC_DIR_DECODE;
 	m.enc = WHATENC_UTF_8;
@@ -474,7 +474,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 			op_end(&m);
 			break;
 		case 8:
-			if (!we_session_reset(m.s))
+			if (!whatenc_session_reset(m.s))
 				forget(&m);
 			break;
 		case 9: case 10:
@@ -509,7 +509,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 		ssize_t r;
 
 		iter(&it, buf, sizeof(buf), (size_t)-1);
-		r = we_session_read(m.s, &it, true);
+		r = whatenc_session_read(m.s, &it, true);
 		if (r <= 0) {
 			size_t i;
 
@@ -526,7 +526,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 		fuzz_str_add(&m.got, buf, r);
 	}
 	FUZZ_CHECK(steps < 100000);
-	we_session_free(m.s);
+	whatenc_session_free(m.s);
 	FUZZ_CHECK(kshim_allocated == 0 && atomic_long_read(&m.mem.used) == 0);
 	fuzz_str_free(&m.pend);
 	fuzz_str_free(&m.cur);
