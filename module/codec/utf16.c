@@ -87,7 +87,7 @@ static inline bool utf16_dec_vec(const u8 *in, size_t *ip, size_t in_size,
 	if (n < WE_VEC_MIN || !we_vec_may(WHATENC_VEC_AVX2))
 		return false;
 	n = whatenc_vec_convert(WE_VEC_UTF16_TO_UTF8, out + *op, in + *ip, n, &w,
-			   be);
+				be);
 	*ip += n;
 	*op += w;
 	return n;
@@ -235,7 +235,7 @@ static inline bool utf16_vec(const u8 *in, size_t *ip, size_t in_size,
 	if (n < WE_VEC_MIN || !we_vec_may(WHATENC_VEC_AVX2))
 		return false;
 	n = whatenc_vec_convert(WE_VEC_UTF8_TO_UTF16, out + *op, in + *ip, n, &w,
-			   be);
+				be);
 	*ip += n;
 	*op += w;
 	return n;

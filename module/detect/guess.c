@@ -587,7 +587,7 @@ int whatenc_guess_hint(const char *s, size_t len)
 	const char *t;
 
 	while (n < len && s[n] != '_' && s[n] != '-' && s[n] != '.' &&
-	    s[n] != '@')
+	       s[n] != '@')
 		n++;
 	if (n == 2 && we_ascii_ieq(s, 2, "zh")) {
 		const char *r = s + 3;

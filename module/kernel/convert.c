@@ -41,7 +41,7 @@ int whatenc_session_convert_check(const struct whatenc_convert *cv)
  * -ENOMEM or -EINTR (a fatal signal while waiting for the session).
  */
 int whatenc_session_convert(struct we_session *s, struct whatenc_convert *cv,
-		       struct iov_iter *in, struct iov_iter *out)
+			    struct iov_iter *in, struct iov_iter *out)
 {
 	bool all_in = iov_iter_count(in) == cv->in_size - cv->in_pos;
 	bool last = (cv->flags & WHATENC_CONVERT_LAST) && all_in;

@@ -184,7 +184,7 @@ enum whatenc_ret whatenc_det_drain(struct we_session *s)
 	if (s->det_state != WHATENC_DETSTATE_DONE || s->look_pos == s->look_len)
 		return WHATENC_INPUT_EMPTY;
 	r = whatenc_feed_from(s, s->look + s->look_pos, s->look_len - s->look_pos,
-			 false, &used);
+			      false, &used);
 	s->look_pos += used;
 	if (r == WHATENC_INPUT_EMPTY && s->look_pos != s->look_len)
 		r = WHATENC_OUTPUT_FULL;

@@ -70,7 +70,7 @@ static bool is_utf16(int enc)
 }
 
 enum whatenc_ret whatenc_step(struct we_session *s, struct whatenc_buf *b,
-			 bool last)
+			      bool last)
 {
 	if (s->direction == WHATENC_DIR_DECODE)
 		return whatenc_decode(&s->c.dec, b, last);
@@ -108,7 +108,7 @@ static void we_clear(struct we_session *s)
  * output buffer.
  */
 enum whatenc_ret whatenc_feed_from(struct we_session *s, const u8 *in,
-			      size_t len, bool last, size_t *consumed)
+				   size_t len, bool last, size_t *consumed)
 {
 	struct whatenc_buf b = {
 		.in = in, .in_pos = 0, .in_size = len,
@@ -379,7 +379,7 @@ int whatenc_session_end(struct we_session *s)
 		ret = whatenc_bufs_get(s);
 		if (!ret && we_detecting(s))
 			ret = whatenc_buf_get(s, &s->look,
-					 WHATENC_DETECT_LOOK_TEXT);
+					      WHATENC_DETECT_LOOK_TEXT);
 		if (ret)
 			goto unlock;
 		if (s->det_rearm)
@@ -563,7 +563,7 @@ out:
  * (the user's cap) or -ENOMEM.
  */
 ssize_t whatenc_session_write(struct we_session *s, struct iov_iter *from,
-			 bool nonblock)
+			      bool nonblock)
 {
 	ssize_t ret;
 
@@ -594,7 +594,7 @@ ssize_t whatenc_session_write(struct we_session *s, struct iov_iter *from,
  * once the output before it has been read).
  */
 ssize_t whatenc_session_read(struct we_session *s, struct iov_iter *to,
-			bool nonblock)
+			     bool nonblock)
 {
 	size_t count = iov_iter_count(to);
 	ssize_t ret;

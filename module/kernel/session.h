@@ -129,13 +129,13 @@ int whatenc_session_status(struct we_session *s, struct whatenc_status *st);
 ssize_t whatenc_session_ready(struct we_session *s);
 
 ssize_t whatenc_session_write(struct we_session *s, struct iov_iter *from,
-			 bool nonblock);
+			      bool nonblock);
 ssize_t whatenc_session_read(struct we_session *s, struct iov_iter *to,
-			bool nonblock);
+			     bool nonblock);
 __poll_t whatenc_session_poll_mask(struct we_session *s);
 
 int whatenc_session_convert(struct we_session *s, struct whatenc_convert *cv,
-		       struct iov_iter *in, struct iov_iter *out);
+			    struct iov_iter *in, struct iov_iter *out);
 int whatenc_session_convert_check(const struct whatenc_convert *cv);
 
 #endif /* WHATENC_SESSION_H */

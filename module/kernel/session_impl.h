@@ -30,10 +30,10 @@ static inline bool we_detecting(const struct we_session *s)
 
 /* session.c */
 enum whatenc_ret whatenc_step(struct we_session *s, struct whatenc_buf *b,
-			 bool last);
+			      bool last);
 void whatenc_set_error(struct we_session *s, enum whatenc_ret r);
 enum whatenc_ret whatenc_feed_from(struct we_session *s, const u8 *in,
-			      size_t len, bool last, size_t *consumed);
+				   size_t len, bool last, size_t *consumed);
 
 /* session_buf.c */
 int whatenc_buf_get(struct we_session *s, u8 **p, size_t n);
