@@ -612,15 +612,19 @@ static void sb_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 	unsigned int k = whatenc_encodings[e->enc].table;
 
 	/*
-	 * Not for windows-874: its letters (U+0E01 on) are 3-byte UTF-8,
-	 * which the kernel does not take; its tries cost Thai on 1 KiB
-	 * 11.77 instructions a byte, 10.23 without (scripts/bench-instr;
-	 * before the kernel, 9.73). unlikely(): laid out as likely, the
-	 * call cost the inlined sb_encode_run() a register in Thai's
-	 * 3-byte loop (a spill: 9.39 -> 9.87 instructions a byte).
+	 * Not for windows-874, the one single-byte encoding whose letters
+	 * (U+0E01 on) are 3-byte UTF-8, which the kernel does not take: its
+	 * tries cost Thai on 1 KiB 11.77 instructions a byte, 10.23 without
+	 * (scripts/bench-instr); its row is tested first, one compare (the
+	 * encoder's own lookup of U+0E01 there cost 15 instructions a call).
+	 * unlikely(): laid out as likely, the call cost the inlined
+	 * sb_encode_run() a register in Thai's 3-byte loop (a spill:
+	 * 9.39 -> 9.87 instructions a byte on 64 KiB, 9.39 as before the
+	 * kernel with it; 1 KiB 9.73 -> 10.23, now 9.73).
 	 */
-	if (unlikely(b->in_size - b->in_pos >= WE_VEC_MIN &&
-		     we_vec_may(WHATENC_VEC_AVX2) && sb_lookup(k, 0xe01) < 0)) {
+	if (unlikely(k != WE_SB_WINDOWS_874 &&
+		     b->in_size - b->in_pos >= WE_VEC_MIN &&
+		     we_vec_may(WHATENC_VEC_AVX2))) {
 		sb_encode_vec_run(k, b);
 		return;
 	}
