@@ -618,9 +618,9 @@ static void sb_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 	 * (scripts/bench-instr); its row is tested first, one compare (the
 	 * encoder's own lookup of U+0E01 there cost 15 instructions a call).
 	 * unlikely(): laid out as likely, the call cost the inlined
-	 * sb_encode_run() a register in Thai's 3-byte loop (a spill:
-	 * 9.39 -> 9.87 instructions a byte on 64 KiB, 9.39 as before the
-	 * kernel with it; 1 KiB 9.73 -> 10.23, now 9.73).
+	 * sb_encode_run() a register in Thai's 3-byte loop (a spill: 9.39
+	 * -> 9.87 instructions a byte on 64 KiB, 9.73 -> 10.23 on 1 KiB;
+	 * with unlikely() 9.39 and 9.73, as before the kernel).
 	 */
 	if (unlikely(k != WE_SB_WINDOWS_874 &&
 		     b->in_size - b->in_pos >= WE_VEC_MIN &&
