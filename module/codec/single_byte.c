@@ -181,6 +181,26 @@ static __always_inline u64 sb_le64(const u8 *p)
 }
 
 /*
+ * The block is copied in two vector moves where the compiler has vector
+ * registers (userspace), else (the kernel: -mno-sse) from its words,
+ * which are loaded anyway: windows-1250 encode under the kernel's flags
+ * 9.46 -> 9.26 instructions a byte (scripts/bench-instr), 8.93 in
+ * userspace against 8.90 with the vector moves.
+ */
+#ifdef __SSE2__
+#define SB_VEC_COPY	1
+#else
+#define SB_VEC_COPY	0
+#endif
+
+/* Store @w at @p as sb_le64() loads it (gcc merges the two stores). */
+static __always_inline void sb_put_le64(u8 *p, u64 w)
+{
+	put_unaligned_le32(w, p);
+	put_unaligned_le32(w >> 32, p + 4);
+}
+
+/*
  * The top bits of the 8 bytes of @m (no other bit set) as bits 0-7, byte
  * k (bits 8k..8k+7) as bit k: the multiplier's bits 7(7 - k) move bit
  * 8k + 7 to bit 56 + k, and no two of the 64 products meet below bit 64.
@@ -221,7 +241,12 @@ static __always_inline void sb_encode_blocks(const u8 *pidx, const u8 *page,
 	u8 *o = *op;
 
 	while (p <= limit) {
-		u64 w[SB_WORDS], l[SB_WORDS], t[SB_WORDS], bad = 0, hi = 0;
+		/*
+		 * not zeroed each block under the kernel's
+		 * -ftrivial-auto-var-init=zero (every element is set)
+		 */
+		u64 w[SB_WORDS] __uninitialized, l[SB_WORDS] __uninitialized;
+		u64 t[SB_WORDS] __uninitialized, bad = 0, hi = 0;
 		u64 n3 = 0, n2 = 0;
 		unsigned int k, end = SB_BLOCK;
 		u32 lead = 0;
@@ -229,9 +254,12 @@ static __always_inline void sb_encode_blocks(const u8 *pidx, const u8 *page,
 #pragma GCC unroll 4
 		for (k = 0; k < SB_WORDS; k++) {
 			w[k] = sb_le64(p + 8 * k);
+			if (!SB_VEC_COPY)
+				sb_put_le64(o + 8 * k, w[k]);
 			hi |= w[k];
 		}
-		memcpy(o, p, SB_BLOCK);
+		if (SB_VEC_COPY)
+			memcpy(o, p, SB_BLOCK);
 		if (!(hi & SB_HI)) {
 			p += SB_BLOCK;
 			o += SB_BLOCK;
@@ -552,26 +580,30 @@ static noinline void sb_encode_window(unsigned int k, struct whatenc_buf *b)
  * to where sb_encode_vec() says (the buffer's end moved there for the
  * call). It stops before that only at what it does not take (an
  * unmapped or malformed sequence, a full output: the end of the run) or
- * at a sequence that end cuts (3 bytes before it at most). Returns
- * false where the kernel has taken too little (SB_VEC_AVG):
- * sb_enc_fast()'s own sb_encode_run() goes on from there.
+ * at a sequence that end cuts (3 bytes before it at most). Where the
+ * kernel has taken too little (SB_VEC_AVG), sb_encode_window() goes on
+ * alone: here rather than in sb_enc_fast() after a return, where its
+ * inlined sb_encode_run() ran slower (windows-1250, windows-1254,
+ * windows-1258 encode 0.3% more instructions, scripts/bench-instr).
  */
-static noinline bool sb_encode_vec_run(unsigned int k, struct whatenc_buf *b)
+static noinline void sb_encode_vec_run(unsigned int k, struct whatenc_buf *b)
 {
 	struct sb_vec_state st = {
 		.in_size = b->in_size, .gap = SB_VEC_GAP, .k = k,
 	};
 
 	for (;;) {
-		if (st.tries * SB_VEC_AVG > st.vec + SB_VEC_SLACK)
-			return false;
+		if (st.tries * SB_VEC_AVG > st.vec + SB_VEC_SLACK) {
+			sb_encode_window(st.k, b);
+			return;
+		}
 		sb_encode_vec(&st, b);
 		b->in_size = st.end;
 		sb_encode_window(st.k, b);
 		b->in_size = st.in_size;
 		if (st.end == st.in_size || b->in_pos + 3 < st.end ||
 		    b->out_pos == b->out_size)
-			return true;
+			return;
 	}
 }
 
@@ -580,16 +612,22 @@ static void sb_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 	unsigned int k = whatenc_encodings[e->enc].table;
 
 	/*
-	 * Not for windows-874: its letters (U+0E01 on) are 3-byte UTF-8,
-	 * which the kernel does not take; its tries cost Thai on 1 KiB
-	 * 11.77 instructions a byte, 10.23 without (scripts/bench-instr;
-	 * before the kernel, 9.73: the code around sb_encode_run() here
-	 * costs the rest).
+	 * Not for windows-874, the one single-byte encoding whose letters
+	 * (U+0E01 on) are 3-byte UTF-8, which the kernel does not take: its
+	 * tries cost Thai on 1 KiB 11.77 instructions a byte, 10.23 without
+	 * (scripts/bench-instr); its row is tested first, one compare (the
+	 * encoder's own lookup of U+0E01 there cost 15 instructions a call).
+	 * unlikely(): laid out as likely, the call cost the inlined
+	 * sb_encode_run() a register in Thai's 3-byte loop (a spill: 9.39
+	 * -> 9.87 instructions a byte on 64 KiB, 9.73 -> 10.23 on 1 KiB;
+	 * with unlikely() 9.39 and 9.73, as before the kernel).
 	 */
-	if (b->in_size - b->in_pos >= WE_VEC_MIN &&
-	    we_vec_may(WHATENC_VEC_AVX2) && sb_lookup(k, 0xe01) < 0 &&
-	    sb_encode_vec_run(k, b))
+	if (unlikely(k != WE_SB_WINDOWS_874 &&
+		     b->in_size - b->in_pos >= WE_VEC_MIN &&
+		     we_vec_may(WHATENC_VEC_AVX2))) {
+		sb_encode_vec_run(k, b);
 		return;
+	}
 	sb_encode_run(k, b);
 }
 
