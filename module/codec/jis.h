@@ -51,7 +51,7 @@ extern const u32 whatenc_jis0208_enc_bits[2048];
 extern const u16 whatenc_jis0208_enc_base[2048];
 extern const u16 whatenc_jis0208_enc_ptr[WE_JIS0208_ENC_PTRS];
 extern const u16 whatenc_sjis_enc_pidx[1024];
-extern const u16 whatenc_sjis_enc_page[WE_SJIS_ENC_PAGES][64];
+extern const u16 whatenc_sjis_enc_page[WE_SJIS_ENC_PAGES * 64];
 extern const u16 whatenc_iso2022jp_katakana[63];
 
 /*
@@ -96,13 +96,14 @@ static inline int we_jis0208_pointer(u32 cp)
  * (Encoding Standard, "Shift_JIS encoder", steps 2-9): one byte, below
  * 0x100 (U+0080, U+00A5, U+203E, the half-width katakana), or the bytes
  * (lead << 8 | trail) of the index Shift_JIS pointer, U+2212 as U+FF0D's;
- * a two-level page table (pages of 64 code points).
+ * a two-level page table (pages of 64 code points; the first level
+ * holds the page's first entry, page * 64).
  */
 static inline unsigned int we_sjis_code(u32 cp)
 {
 	if (cp > 0xffff)
 		return 0;
-	return whatenc_sjis_enc_page[whatenc_sjis_enc_pidx[cp >> 6]][cp & 63];
+	return whatenc_sjis_enc_page[whatenc_sjis_enc_pidx[cp >> 6] + (cp & 63)];
 }
 
 /*

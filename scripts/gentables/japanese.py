@@ -181,18 +181,20 @@ def generate(ctx):
     out.append("/* reverse jis0208: index pointer (the first), code point order */")
     out.append(common.c_array("const u16 whatenc_jis0208_enc_ptr[WE_JIS0208_ENC_PTRS]",
                               ptrs, fmt="%5d"))
-    out.append("/* Shift_JIS encoder: page of code point >> 6 (0: none) */")
+    out.append(common.comment(
+        "Shift_JIS encoder: the first entry of the page of code point >> 6 "
+        "(page * 64; 0: page 0, none)"))
+    assert len(sjis_pages) * 64 <= 0x10000
     out.append(common.c_array("const u16 whatenc_sjis_enc_pidx[%d]" % len(sjis_pidx),
-                              sjis_pidx, fmt="%3d", per_line=16))
+                              [pg * 64 for pg in sjis_pidx], fmt="%5d", per_line=10))
     out.append(common.comment(
         "Shift_JIS encoder: by code point & 63, one byte (below 0x100) "
         "or lead << 8 | trail (U+2212 as U+FF0D); 0: none"))
-    out.append("const u16 whatenc_sjis_enc_page[WE_SJIS_ENC_PAGES][64] = {")
-    for page in sjis_pages:
-        out.append("\t{")
+    out.append("const u16 whatenc_sjis_enc_page[WE_SJIS_ENC_PAGES * 64] = {")
+    for pg, page in enumerate(sjis_pages):
+        out.append("\t/* page %d */" % pg)
         for i in range(0, 64, 8):
-            out.append("\t\t" + ", ".join("0x%04x" % v for v in page[i:i + 8]) + ",")
-        out.append("\t},")
+            out.append("\t" + ", ".join("0x%04x" % v for v in page[i:i + 8]) + ",")
     out.append("};\n")
     out.append("/* index ISO-2022-JP katakana: U+FF61..U+FF9F -> code point */")
     out.append(common.c_array("const u16 whatenc_iso2022jp_katakana[%d]" % len(kata),
