@@ -213,6 +213,26 @@ static inline bool jp_check_dec(struct wt_ctx *wt, int enc, const u8 *in, size_t
 			jp_hex(h3, exp, elen));
 		return false;
 	}
+	/* a byte a call: every code through the steps' lookup, not the fast path's */
+	{
+		struct whatenc_buf b = { in, 0, 0, out, 0, sizeof(out) };
+
+		whatenc_decoder_init(&d, enc, WHATENC_BOM_KEEP);
+		ret = WHATENC_INPUT_EMPTY;
+		while (b.in_size < n && ret == WHATENC_INPUT_EMPTY) {
+			b.in_size++;
+			ret = whatenc_decode(&d, &b, b.in_size == n);
+		}
+		if (ret != WHATENC_INPUT_EMPTY || b.in_pos != n ||
+		    b.out_pos != elen || memcmp(out, exp, elen)) {
+			char h1[52], h2[52];
+
+			WT_FAIL("enc %d decode %s a byte a call: ret %d, %s",
+				enc, jp_hex(h1, in, n), ret,
+				jp_hex(h2, out, b.out_pos));
+			return false;
+		}
+	}
 	elen = jp_ref_dec_utf8(r, true, exp, &fe);
 	ret = jp_decode(enc, WHATENC_DEC_FATAL, in, n, out, sizeof(out), &olen,
 			&d);

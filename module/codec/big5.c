@@ -8,48 +8,67 @@
 #include "steps.h"
 #include "tables_big5.h"
 
-/* The index code point for @pointer in index Big5, or 0 for null. */
-static inline u32 big5_index_cp(unsigned int pointer)
+/*
+ * Big5 decoder, step 3, in the fast path: the packed UTF-8 character
+ * (text.h) of @lead (0x80..0xFF) and @byte when the index Big5 pointer
+ * has a BMP code point, else 0 (byte outside 0x40..0x7E, 0xA1..0xFE, a
+ * null pointer, a U+2xxxx, the pairs of big5_lookup_cp()). The trail's
+ * column comes from a table (the two ranges and their offsets in one
+ * load; past every row when it is none); the pointers before
+ * BIG5_DEC_FIRST, with leads 0x80 and 0xFF, fall outside the table.
+ */
+static __always_inline u32 big5_lookup(u8 lead, u8 byte, u32 *astral)
 {
-	unsigned int i = pointer - BIG5_DEC_FIRST;
+	unsigned int i = (lead - 0x81) * 157 + big5_trail[byte] - BIG5_DEC_FIRST;
+	u32 w;
 
-	if (pointer < BIG5_DEC_FIRST || i >= ARRAY_SIZE(big5_dec))
+	if (i >= BIG5_DEC_LEN)
 		return 0;
-	if (big5_dec_astral[i >> 5] & (1u << (i & 31)))
-		return 0x20000 | big5_dec[i];
-	return big5_dec[i];
+	w = get_unaligned_le32(big5_dec_utf8 + 3 * i);
+	if ((w & 0xf0) == 0xe0)
+		return (w & 0xffffff) | 3u << 24;
+	if ((w & 0xe0) == 0xc0)
+		return (w & 0xffff) | 2u << 24;
+	if (astral && (w & 0xff) == 0xf0)
+		*astral = 0x20000 | (w >> 8 & 0xffff);
+	return 0;
 }
 
 /*
  * Big5 decoder, step 3: the code point(s) of @lead and @byte, 0 if byte
  * is outside 0x40..0x7E, 0xA1..0xFE or the pointer is null. Pointers
- * 1133, 1135, 1164 and 1166 are two code points each.
+ * 1133, 1135, 1164 and 1166 (null in the index) are two code points each.
  */
-static inline u32 big5_lookup(u8 lead, u8 byte)
+static inline u32 big5_lookup_cp(u8 lead, u8 byte)
 {
-	unsigned int pointer;
+	u32 astral = 0, w = big5_lookup(lead, byte, &astral);
 
-	/*
-	 * 0x40..0xFE but the gap 0x7F..0xA0: two tests that are almost
-	 * always the same way, where "in 0x40..0x7E, else in 0xA1..0xFE"
-	 * branches on the side of 0x7F, which prose mispredicts.
-	 */
-	if ((u8)(byte - 0x40) > 0xfe - 0x40 || (u8)(byte - 0x7f) <= 0xa0 - 0x7f)
-		return 0;
-	pointer = (lead - 0x81) * 157 + (byte - (byte < 0x7f ? 0x40 : 0x62));
-	if (unlikely(lead == 0x88)) {
-		switch (pointer) {
-		case 1133:
-			return WE_STEP_PAIR(0x00ca, 0x0304);
-		case 1135:
-			return WE_STEP_PAIR(0x00ca, 0x030c);
-		case 1164:
-			return WE_STEP_PAIR(0x00ea, 0x0304);
-		case 1166:
-			return WE_STEP_PAIR(0x00ea, 0x030c);
-		}
+	if (w)
+		return we_utf8_unpack(w);
+	if (astral || lead != 0x88)
+		return astral;
+	switch (byte) {
+	case 0x62:	/* pointer 1133 */
+		return WE_STEP_PAIR(0x00ca, 0x0304);
+	case 0x64:	/* 1135 */
+		return WE_STEP_PAIR(0x00ca, 0x030c);
+	case 0xa3:	/* 1164 */
+		return WE_STEP_PAIR(0x00ea, 0x0304);
+	case 0xa5:	/* 1166 */
+		return WE_STEP_PAIR(0x00ea, 0x030c);
 	}
-	return big5_index_cp(pointer);
+	return 0;
+}
+
+/*
+ * Decoder fast path: complete two-byte codes of BMP code points, as packed
+ * UTF-8 characters (3 bytes of room); U+2xxxx, pairs and errors are left
+ * to the steps.
+ */
+static __always_inline u32 big5_code(const u8 *p, size_t n, unsigned int *len)
+{
+	*len = 2;
+	return big5_lookup(p[0], p[1], NULL);
 }
 
 /* The bytes of the index Big5 pointer for @cp (lead << 8 | trail), or 0. */
@@ -79,4 +98,27 @@ static __always_inline u16 big5_enc_lookup(u32 cp)
 	return 0;
 }
 
-WE_TWO_BYTE_FAMILY(big5, big5_lookup, WE_TB_PAIRS, big5_enc_lookup);
+static __always_inline u32 big5_step(struct whatenc_decoder *d, u8 byte)
+{
+	return we_two_byte_step(&d->s.big5.lead, byte, big5_lookup_cp);
+}
+
+static void big5_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
+{
+	we_dec_fast_packed(b, true, 2, big5_code);
+}
+
+static __always_inline unsigned int big5_enc_step(struct whatenc_encoder *e,
+						  u32 cp, u8 *out)
+{
+	return we_two_byte_enc_step(cp, out, big5_enc_lookup);
+}
+
+/* not inlined, as the other CJK encoders' fast paths */
+static noinline void big5_enc_fast(struct whatenc_encoder *e,
+				   struct whatenc_buf *b)
+{
+	we_enc_fast_two_byte(b, big5_enc_lookup);
+}
+
+WE_STEP_FAMILY(big5, big5_step, big5_dec_fast, big5_enc_step, big5_enc_fast);

@@ -14,15 +14,19 @@
 /*
  * EUC-JP decoder, step 5: the code point of @lead and @byte, both
  * 0xA1..0xFE, in index jis0212 after 0x8F (@j212) or else in index
- * jis0208; 0 for anything else.
+ * jis0208 (@packed: its packed UTF-8 character, text.h); 0 for anything
+ * else.
  */
-static inline u32 euc_jp_lookup(u8 lead, u8 byte, bool j212)
+static __always_inline u32 euc_jp_lookup(u8 lead, u8 byte, bool j212,
+					 bool packed)
 {
 	u8 l = lead - 0xa1, t = byte - 0xa1;
 
 	if (l >= 94 || t >= 94)
 		return 0;
-	return j212 ? we_jis0212_cp(l * 94 + t) : we_jis0208_cp(l * 94 + t);
+	if (j212)
+		return we_jis0212_cp(l * 94 + t);
+	return packed ? we_jis0208_utf8(l, t) : we_jis0208_cp(l, t);
 }
 
 /* The EUC-JP decoder's steps. */
@@ -41,7 +45,7 @@ static __always_inline u32 euc_jp_step(struct whatenc_decoder *d, u8 byte)
 		return WE_STEP_CONTINUE;
 	}
 	if (lead) {
-		cp = euc_jp_lookup(lead, byte, d->s.euc_jp.jis0212);
+		cp = euc_jp_lookup(lead, byte, d->s.euc_jp.jis0212, false);
 		d->s.euc_jp.lead = 0;
 		d->s.euc_jp.jis0212 = 0;
 		if (cp)
@@ -61,21 +65,22 @@ static __always_inline u32 euc_jp_step(struct whatenc_decoder *d, u8 byte)
 /*
  * Decoder fast path, with no lead byte held: complete two-byte JIS X 0208
  * codes (0xA1..0xFE twice) that have a code point and 0x8E half-width
- * katakana (BMP: 3 bytes of room). Stops, for the steps, at anything else
- * (0x8F JIS X 0212, a lead at the end of the input, an error).
+ * katakana (BMP), as packed UTF-8 characters. Stops, for the steps, at
+ * anything else (0x8F JIS X 0212, a lead at the end of the input, an
+ * error).
  */
 static __always_inline u32 euc_jp_code(const u8 *p, size_t n,
 				       unsigned int *len)
 {
 	*len = 2;
 	if (p[0] == 0x8e && p[1] >= 0xa1 && p[1] <= 0xdf)
-		return 0xff61 - 0xa1 + p[1];
-	return euc_jp_lookup(p[0], p[1], false);
+		return we_utf8_pack3(0xff61 - 0xa1 + p[1]);
+	return euc_jp_lookup(p[0], p[1], false, true);
 }
 
 static void euc_jp_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 {
-	we_dec_fast(b, true, 2, 3, euc_jp_code);
+	we_dec_fast_packed(b, true, 2, euc_jp_code);
 }
 
 /* The EUC-JP encoder's steps. */

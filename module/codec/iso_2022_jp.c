@@ -68,9 +68,9 @@ static size_t plain_run(const u8 *s, size_t n, bool roman)
 
 /*
  * Decoder fast path in the lead state: pairs of bytes 0x21..0x7E that
- * have an index jis0208 code point (BMP: 3 bytes of room). Stops, for
- * the general path, at anything else (ESC, an error, a pair cut by the
- * end of the input).
+ * have an index jis0208 code point, as packed UTF-8 characters (BMP: 3
+ * bytes of room). Stops, for the general path, at anything else (ESC,
+ * an error, a pair cut by the end of the input).
  */
 static __always_inline u32 iso_jis_code(const u8 *p, size_t n,
 					unsigned int *len)
@@ -80,12 +80,12 @@ static __always_inline u32 iso_jis_code(const u8 *p, size_t n,
 	*len = 2;
 	if (l >= 94 || t >= 94)
 		return 0;
-	return we_jis0208_cp(l * 94 + t);
+	return we_jis0208_utf8(l, t);
 }
 
 static void iso_dec_jis_run(struct whatenc_buf *b)
 {
-	we_dec_fast(b, false, 2, 3, iso_jis_code);
+	we_dec_fast_packed(b, false, 2, iso_jis_code);
 }
 
 /*
@@ -132,7 +132,7 @@ static __always_inline u32 iso_step(struct whatenc_decoder *d, u8 byte)
 		*state = DS_LEAD;
 		cp = 0;
 		if (byte >= 0x21 && byte <= 0x7e)
-			cp = we_jis0208_cp((*lead - 0x21) * 94 + byte - 0x21);
+			cp = we_jis0208_cp(*lead - 0x21, byte - 0x21);
 		return cp ? cp : WE_STEP_ERROR(0);
 	case DS_ESC_START:
 		if (byte == 0x24 || byte == 0x28) {

@@ -4,8 +4,18 @@
  * shared by the EUC-JP, ISO-2022-JP and Shift_JIS families (the tables
  * live in jis0208.c, generated into tables_jis.h by scripts/gen-tables).
  *
- * Decoding: whatenc_jis0208_dec[pointer] / whatenc_jis0212_dec[pointer]
- * is the index code point, 0 for null (U+0000 is in neither index).
+ * Decoding: whatenc_jis0212_dec[pointer] is the index code point, 0 for
+ * null (U+0000 is in neither index); whatenc_jis0208_utf8[pointer] the
+ * index code point's UTF-8, packed (text.h), 0 for null: the decoders'
+ * fast paths store it as it is (one load and one store a character, where
+ * the code point took a range test and 9 instructions to become UTF-8).
+ * whatenc_jis0208_utf8 runs on to the end of Shift_JIS's pointers (60
+ * leads x 188 trails) with the Shift_JIS decoder's EUDC code points at
+ * pointers 8836..10715, null in index jis0208: EUC-JP's and
+ * ISO-2022-JP's pointers (row and column below 94) stay below 8836, so
+ * they see the index, and Shift_JIS reads the table without a range
+ * test. whatenc_sjis_trail[] is a Shift_JIS trail byte's column (its two
+ * ranges and the hole at 0x7F in one load).
  *
  * Encoding: we_jis0208_pointer() is the Encoding Standard's "index
  * pointer" in index jis0208 (the FIRST pointer of a code point), a
@@ -24,26 +34,39 @@
 
 #include "family.h"
 
-#define WE_JIS0208_DEC_LEN	11104
+#define WE_JIS0208_DEC_LEN	11280
 #define WE_JIS0212_DEC_LEN	7211
 #define WE_JIS0208_ENC_PTRS	7326
 #define WE_SJIS_EXCL_LO		8272
 #define WE_SJIS_EXCL_HI		8835
 #define WE_SJIS_ENC_PAGES	362
 
-extern const u16 whatenc_jis0208_dec[WE_JIS0208_DEC_LEN];
+#define WE_SJIS_DEC_LEN		(60 * 188)
+#define WE_SJIS_NO_TRAIL	0xff
+
+extern const u32 whatenc_jis0208_utf8[WE_JIS0208_DEC_LEN];
+extern const u8 whatenc_sjis_trail[256];
 extern const u16 whatenc_jis0212_dec[WE_JIS0212_DEC_LEN];
 extern const u32 whatenc_jis0208_enc_bits[2048];
 extern const u16 whatenc_jis0208_enc_base[2048];
 extern const u16 whatenc_jis0208_enc_ptr[WE_JIS0208_ENC_PTRS];
 extern const u16 whatenc_sjis_enc_pidx[1024];
-extern const u16 whatenc_sjis_enc_page[WE_SJIS_ENC_PAGES][64];
+extern const u16 whatenc_sjis_enc_page[WE_SJIS_ENC_PAGES * 64];
 extern const u16 whatenc_iso2022jp_katakana[63];
 
-/* index jis0208 code point for @pointer, 0 for null */
-static inline u32 we_jis0208_cp(unsigned int pointer)
+/*
+ * index jis0208's packed UTF-8 character for @row and @col (both below
+ * 94: the pointer @row * 94 + @col is below 8836), 0 for null
+ */
+static inline u32 we_jis0208_utf8(unsigned int row, unsigned int col)
 {
-	return pointer < WE_JIS0208_DEC_LEN ? whatenc_jis0208_dec[pointer] : 0;
+	return whatenc_jis0208_utf8[row * 94 + col];
+}
+
+/* index jis0208 code point for @row and @col, both below 94; 0 for null */
+static inline u32 we_jis0208_cp(unsigned int row, unsigned int col)
+{
+	return we_utf8_unpack(we_jis0208_utf8(row, col));
 }
 
 /* index jis0212 code point for @pointer, 0 for null */
@@ -73,13 +96,14 @@ static inline int we_jis0208_pointer(u32 cp)
  * (Encoding Standard, "Shift_JIS encoder", steps 2-9): one byte, below
  * 0x100 (U+0080, U+00A5, U+203E, the half-width katakana), or the bytes
  * (lead << 8 | trail) of the index Shift_JIS pointer, U+2212 as U+FF0D's;
- * a two-level page table (pages of 64 code points).
+ * a two-level page table (pages of 64 code points; the first level
+ * holds the page's first entry, page * 64).
  */
 static inline unsigned int we_sjis_code(u32 cp)
 {
 	if (cp > 0xffff)
 		return 0;
-	return whatenc_sjis_enc_page[whatenc_sjis_enc_pidx[cp >> 6]][cp & 63];
+	return whatenc_sjis_enc_page[whatenc_sjis_enc_pidx[cp >> 6] + (cp & 63)];
 }
 
 /*

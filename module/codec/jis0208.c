@@ -5,3 +5,6 @@
  */
 #include "jis.h"
 #include "tables_jis.h"
+
+static_assert(WE_JIS0208_DEC_LEN == WE_SJIS_DEC_LEN,
+	      "index jis0208 runs to the end of Shift_JIS's pointers");

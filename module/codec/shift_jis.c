@@ -14,22 +14,26 @@
 #include "steps.h"
 
 /*
- * Shift_JIS decoder, step 3: the code point of @lead (0x81..0x9F,
- * 0xE0..0xFC) and @byte, 0 if byte is outside 0x40..0x7E, 0x80..0xFC or
- * the pointer is null; pointers 8836..10715 are U+E000..U+E757. The
- * lead offset (lead - 0x81 or lead - 0xC1) is (lead ^ 0x20) - 0xA1.
+ * Shift_JIS decoder, step 3: the packed UTF-8 character (text.h) of
+ * @lead (0x81..0x9F, 0xE0..0xFC) and @byte, 0 if byte is outside
+ * 0x40..0x7E, 0x80..0xFC or the pointer is null; pointers 8836..10715
+ * are U+E000..U+E757, in the table (jis.h). The lead offset (lead - 0x81
+ * or lead - 0xC1) is (lead ^ 0x20) - 0xA1; the trail's column comes from
+ * a table, its two ranges and offsets in one load.
  */
 static inline u32 sjis_lookup(u8 lead, u8 byte)
 {
-	u8 t = byte - 0x40;
-	unsigned int p;
+	unsigned int t = whatenc_sjis_trail[byte];
 
-	if (t > 0xbc || t == 0x3f)
+	if (t == WE_SJIS_NO_TRAIL)
 		return 0;
-	p = (u8)((lead ^ 0x20) - 0xa1) * 188 + t - (t > 0x3f);
-	if (p >= 8836 && p <= 10715)
-		return 0xe000 - 8836 + p;
-	return we_jis0208_cp(p);
+	return whatenc_jis0208_utf8[(u8)((lead ^ 0x20) - 0xa1) * 188 + t];
+}
+
+/* sjis_lookup()'s code point */
+static inline u32 sjis_lookup_cp(u8 lead, u8 byte)
+{
+	return we_utf8_unpack(sjis_lookup(lead, byte));
 }
 
 /* A Shift_JIS lead byte: 0x81..0x9F or 0xE0..0xFC. */
@@ -42,7 +46,7 @@ static inline bool sjis_is_lead(u8 byte)
 static __always_inline u32 sjis_step(struct whatenc_decoder *d, u8 byte)
 {
 	if (d->s.shift_jis.lead)
-		return we_lead_trail(&d->s.shift_jis.lead, byte, sjis_lookup);
+		return we_lead_trail(&d->s.shift_jis.lead, byte, sjis_lookup_cp);
 	if (byte <= 0x80)
 		return byte;
 	if (byte >= 0xa1 && byte <= 0xdf)
@@ -56,8 +60,8 @@ static __always_inline u32 sjis_step(struct whatenc_decoder *d, u8 byte)
 
 /*
  * Decoder fast path, with no lead byte held: half-width katakana and
- * complete two-byte codes that have a code point (all in the BMP: 3
- * bytes of room are enough). Stops, for the steps, at anything else
+ * complete two-byte codes that have a code point (all in the BMP), as
+ * packed UTF-8 characters. Stops, for the steps, at anything else
  * (0x80, a lead at the end of the input, an error). The lead byte is
  * tested first, the katakana after it (the two ranges are apart): two-byte
  * codes are most of Japanese text (scripts/bench-instr, Shift_JIS decode:
@@ -71,13 +75,13 @@ static __always_inline u32 sjis_code(const u8 *p, size_t n, unsigned int *len)
 	}
 	*len = 1;
 	if (p[0] >= 0xa1 && p[0] <= 0xdf)
-		return 0xff61 - 0xa1 + p[0];
+		return we_utf8_pack3(0xff61 - 0xa1 + p[0]);
 	return 0;
 }
 
 static void sjis_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 {
-	we_dec_fast(b, true, 1, 3, sjis_code);
+	we_dec_fast_packed(b, true, 1, sjis_code);
 }
 
 /* The encoder's output for @cp (not ASCII): we_sjis_code() */

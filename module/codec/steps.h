@@ -344,7 +344,8 @@ we_decode_steps(struct whatenc_decoder *d, struct whatenc_buf *b, bool last,
  * remain: ASCII runs (@ascii), and for any other byte @code(p, n, &len),
  * the code point of the complete code at @p (@n bytes readable) with its
  * length in *len, or 0 for anything the steps must see, written as
- * UTF-8. Stops at the first code it is not given.
+ * UTF-8; with @packed, the packed UTF-8 character (text.h) instead of
+ * the code point. Stops at the first code it is not given.
  *
  * With @roomy (room for @room bytes per input byte) and 8 bytes left,
  * an ASCII run that ends within its first word is copied by
@@ -364,7 +365,7 @@ static __always_inline void
 we_dec_fast_loop(struct whatenc_buf *b, bool ascii, unsigned int min_in,
 		 unsigned int room,
 		 u32 (*code)(const u8 *p, size_t n, unsigned int *len),
-		 bool roomy)
+		 bool roomy, bool packed)
 {
 	const u8 *in = b->in;
 	u8 *out = b->out;
@@ -398,8 +399,11 @@ we_dec_fast_loop(struct whatenc_buf *b, bool ascii, unsigned int min_in,
 		cp = code(in + ip, in_size - ip, &len);
 		if (!cp)
 			break;
-		op += roomy ? we_utf8_write_roomy(out + op, cp) :
-			      we_utf8_write(out + op, cp);
+		if (packed)
+			op += we_utf8_put_packed(out + op, cp, roomy);
+		else
+			op += roomy ? we_utf8_write_roomy(out + op, cp) :
+				      we_utf8_write(out + op, cp);
 		ip += len;
 	}
 	/* a last ASCII byte (a name's "2"): not left to the steps */
@@ -421,16 +425,38 @@ we_dec_fast_loop(struct whatenc_buf *b, bool ascii, unsigned int min_in,
  * store (a Shift_JIS katakana byte, 3 bytes of output, the last input).
  */
 static __always_inline void
-we_dec_fast(struct whatenc_buf *b, bool ascii, unsigned int min_in,
-	    unsigned int room,
-	    u32 (*code)(const u8 *p, size_t n, unsigned int *len))
+we_dec_fast_any(struct whatenc_buf *b, bool ascii, unsigned int min_in,
+		unsigned int room,
+		u32 (*code)(const u8 *p, size_t n, unsigned int *len),
+		bool packed)
 {
 	size_t out_left = b->out_size - b->out_pos;
 
 	if (out_left && (out_left - 1) / room >= b->in_size - b->in_pos)
-		we_dec_fast_loop(b, ascii, min_in, room, code, true);
+		we_dec_fast_loop(b, ascii, min_in, room, code, true, packed);
 	else
-		we_dec_fast_loop(b, ascii, min_in, room, code, false);
+		we_dec_fast_loop(b, ascii, min_in, room, code, false, packed);
+}
+
+static __always_inline void
+we_dec_fast(struct whatenc_buf *b, bool ascii, unsigned int min_in,
+	    unsigned int room,
+	    u32 (*code)(const u8 *p, size_t n, unsigned int *len))
+{
+	we_dec_fast_any(b, ascii, min_in, room, code, false);
+}
+
+/*
+ * we_dec_fast() over a @code that gives packed UTF-8 characters (text.h:
+ * the decoders' tables of UTF-8, Shift_JIS, EUC-JP, ISO-2022-JP, Big5),
+ * 3 bytes of output at most: the character is one load from the table
+ * and one store.
+ */
+static __always_inline void
+we_dec_fast_packed(struct whatenc_buf *b, bool ascii, unsigned int min_in,
+		   u32 (*code)(const u8 *p, size_t n, unsigned int *len))
+{
+	we_dec_fast_any(b, ascii, min_in, 3, code, true);
 }
 
 /* What a two-byte family's decoder @lookup does: @flags of the below */

@@ -428,6 +428,43 @@ static __always_inline unsigned int we_utf8_write_roomy(u8 *p, u32 cp)
 }
 
 /*
+ * A packed UTF-8 character (decoders' tables of UTF-8, jis.h, big5.c):
+ * the 2 or 3 bytes of a BMP character above U+007F in bits 8k..8k+7
+ * (byte k) and their count in bits 24..31; 0 is none.
+ * we_utf8_put_packed() stores one as we_utf8_write() would, in one 32-bit
+ * store with @roomy (the fourth byte scratch: room for 4 bytes).
+ */
+static __always_inline unsigned int we_utf8_put_packed(u8 *p, u32 w,
+							bool roomy)
+{
+	unsigned int len = w >> 24;
+
+	if (roomy) {
+		put_unaligned_le32(w, p);
+		return len;
+	}
+	p[0] = w;
+	p[1] = w >> 8;
+	if (len > 2)
+		p[2] = w >> 16;
+	return len;
+}
+
+/* The code point of a packed UTF-8 character @w, 0 for none. */
+static inline u32 we_utf8_unpack(u32 w)
+{
+	if (w >> 24 == 3)
+		return (w & 0x0f) << 12 | (w & 0x3f00) >> 2 | (w >> 16 & 0x3f);
+	return (w & 0x1f) << 6 | (w >> 8 & 0x3f);
+}
+
+/* The packed UTF-8 character of @cp, U+0800..U+FFFF */
+static __always_inline u32 we_utf8_pack3(u32 cp)
+{
+	return we_utf8_3_le(cp) | 3u << 24;
+}
+
+/*
  * The validators: whatenc_utf8_valid_copy() (vec.c, the vector paths, then
  * the scalar one from where they stop)
  */

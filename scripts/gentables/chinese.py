@@ -45,6 +45,8 @@ GB18030_2022 = [
 
 BIG5_LAST = (0x2550, 0x255E, 0x2561, 0x256A, 0x5341, 0x5345)
 BIG5_EXCLUDED_BELOW = (0xA1 - 0x81) * 157
+# a trail byte's column when it is none: any row's pointer past the table
+BIG5_NO_TRAIL = 0x8000
 
 
 def popcount(x):
@@ -237,12 +239,26 @@ def big5(ctx):
     index = list(ctx.indexes["big5"])
     first = min(i for i, c in enumerate(index) if c)
     dec = index[first:]
-    low = [(c or 0) & 0xFFFF for c in dec]
-    astral = [0] * ((len(dec) + 31) // 32)
-    for i, c in enumerate(dec):
-        if c and c > 0xFFFF:
+    # the decoder: per pointer, 3 bytes: the code point's UTF-8 (a 2-byte
+    # one with a 0 after it), 0xF0 and the low 16 bits (little-endian) of
+    # a U+2xxxx, or 0 0 0 (null); a 0 after the last for the fast path's
+    # 4-byte load
+    utf8 = []
+    for c in dec:
+        if not c:
+            utf8 += [0, 0, 0]
+        elif c > 0xFFFF:
             assert c >> 16 == 2
-            astral[i >> 5] |= 1 << (i & 31)
+            utf8 += [0xF0, c & 0xFF, c >> 8 & 0xFF]
+        else:
+            b = chr(c).encode("utf-8")
+            assert 2 <= len(b) <= 3
+            utf8 += list(b) + [0] * (3 - len(b))
+    utf8.append(0)
+    # trail byte -> column 0..156, BIG5_NO_TRAIL (past every row) if none
+    trail = [BIG5_NO_TRAIL] * 256
+    for byte in list(range(0x40, 0x7F)) + list(range(0xA1, 0xFF)):
+        trail[byte] = byte - (0x40 if byte < 0x7F else 0x62)
 
     enc = {}
     for pointer, cp in enumerate(index):
@@ -258,14 +274,18 @@ def big5(ctx):
     out = [ctx.header("tables_big5.h - Big5: index Big5 and the "
                       "reverse tables of index Big5 pointer")]
     out.append("#ifndef WHATENC_TABLES_BIG5_H\n#define WHATENC_TABLES_BIG5_H\n\n")
-    out.append("/*\n * index Big5 from pointer BIG5_DEC_FIRST on: the low 16 bits of"
-               "\n * the code point; big5_dec_astral has a bit set where the code"
-               "\n * point is U+2xxxx. 0 (with no astral bit) is null.\n */\n")
+    out.append("/*\n * index Big5 from pointer BIG5_DEC_FIRST on, 3 bytes a pointer: the"
+               "\n * code point's UTF-8 (2 bytes and a 0, or 3), or 0xF0 and the low"
+               "\n * 16 bits (little-endian) of a U+2xxxx, or 0 0 0 for null; a 0 at"
+               "\n * the end (a 4-byte load at the last).\n */\n")
     out.append("#define BIG5_DEC_FIRST %d\n" % first)
-    out.append(common.c_array("static const u16 big5_dec[%d]" % len(low), low))
-    out.append("\n" + common.c_array("static const u32 big5_dec_astral[%d]"
-                                     % len(astral), astral, "0x%08x", 6))
-    sizes["big5_dec"] = 2 * len(low) + 4 * len(astral)
+    out.append("#define BIG5_DEC_LEN %d\n" % len(dec))
+    out.append(common.c_array("static const u8 big5_dec_utf8[%d]" % len(utf8),
+                              utf8, "0x%02x", 12))
+    out.append("\n/* trail byte -> column 0..156, BIG5_NO_TRAIL: none */\n")
+    out.append("#define BIG5_NO_TRAIL 0x%04x\n" % BIG5_NO_TRAIL)
+    out.append(common.c_array("static const u16 big5_trail[256]", trail))
+    sizes["big5_dec"] = len(utf8) + 2 * len(trail)
     out.append("\n/*\n * encoder (index Big5 pointer: pointers below %d excluded,"
                "\n * last pointer for U+2550 U+255E U+2561 U+256A U+5341 U+5345):"
                "\n * code point -> lead << 8 | trail\n */\n" % BIG5_EXCLUDED_BELOW)

@@ -137,5 +137,16 @@ def c_array(decl, values, fmt="0x%04x", per_line=8):
     return "\n".join(out) + "\n"
 
 
+def utf8_packed(cp):
+    """The packed UTF-8 character of module/codec/text.h for a code point
+    U+0080..U+FFFF (0 for 0, none): byte k in bits 8k..8k+7, the count
+    in bits 24..31."""
+    if not cp:
+        return 0
+    assert 0x80 <= cp <= 0xFFFF and not 0xD800 <= cp <= 0xDFFF, hex(cp)
+    b = chr(cp).encode("utf-8")
+    return int.from_bytes(b, "little") | len(b) << 24
+
+
 def ident(name):
     return re.sub(r"[^a-z0-9]", "_", name.lower())

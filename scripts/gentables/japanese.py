@@ -3,7 +3,16 @@
 module/codec/tables/tables_jis.h, included only by module/codec/jis0208.c.
 
 Decoders index jis0208/jis0212 directly by pointer (0 = no code point;
-U+0000 is in neither index). Encoders use a rank table over the BMP:
+U+0000 is in neither index). jis0208 gives the code point's UTF-8
+bytes, packed (text.h: the bytes, their count in bits 24..31): the
+decoders' fast paths store them as they are. The jis0208 table runs to the end of
+Shift_JIS's pointer space (60 leads x 188 trails = 11280 pointers) and
+holds the Shift_JIS decoder's EUDC code points at pointers 8836..10715
+(null in index jis0208): the Shift_JIS decoder reads it without a range
+test; the EUC-JP and ISO-2022-JP decoders' pointers (row and column
+below 94) stay below 8836. The Shift_JIS decoder turns a trail byte
+into its column by a 256-byte table (the two ranges and the hole at
+0x7F in one load). Encoders use a rank table over the BMP:
 for every block of 32 code points a 32-bit map of the code points that
 have an index pointer and the rank of the block's first one, plus the
 pointers of all mapped code points in code point order. The pointer is
@@ -23,6 +32,11 @@ import common
 
 SJIS_EXCL_LO = 8272
 SJIS_EXCL_HI = 8835
+# Shift_JIS decoder, step 3: pointers 8836..10715 are U+E000..U+E757
+SJIS_EUDC_LO = 8836
+SJIS_EUDC_HI = 10715
+SJIS_DEC_LEN = 60 * 188
+SJIS_NO_TRAIL = 0xFF
 BLOCK = 32
 
 # Encoding Standard, section "Indexes", index ISO-2022-JP katakana: "This
@@ -70,6 +84,16 @@ def generate(ctx):
 
     dec208 = trimmed(jis0208)
     dec212 = trimmed(jis0212)
+    assert len(dec208) <= SJIS_DEC_LEN
+    assert not any(dec208[SJIS_EUDC_LO:SJIS_EUDC_HI + 1])
+    dec208 += [0] * (SJIS_DEC_LEN - len(dec208))
+    for p in range(SJIS_EUDC_LO, SJIS_EUDC_HI + 1):
+        dec208[p] = 0xE000 - SJIS_EUDC_LO + p
+    # Shift_JIS decoder, step 3: offset is 0x40 below 0x7F, else 0x41
+    sjis_trail = [SJIS_NO_TRAIL] * 256
+    for byte in list(range(0x40, 0x7F)) + list(range(0x80, 0xFD)):
+        sjis_trail[byte] = byte - (0x40 if byte < 0x7F else 0x41)
+    assert max(c for c in sjis_trail if c != SJIS_NO_TRAIL) == 187
 
     first = first_pointers(jis0208)
     assert max(first.values()) < 8836	# the spec's note in the encoders
@@ -127,13 +151,23 @@ def generate(ctx):
     out = [ctx.header("Japanese tables: jis0208, jis0212, ISO-2022-JP "
                       "katakana, reverse jis0208", deltas)]
     out.append("#define WE_JIS0208_DEC_LEN %d" % len(dec208))
+    out.append("#define WE_SJIS_NO_TRAIL 0x%02x" % SJIS_NO_TRAIL)
     out.append("#define WE_JIS0212_DEC_LEN %d" % len(dec212))
     out.append("#define WE_JIS0208_ENC_PTRS %d" % len(ptrs))
     out.append("#define WE_SJIS_ENC_PAGES %d" % len(sjis_pages))
     out.append("")
-    out.append("/* index jis0208: code point by pointer, 0 = null */")
-    out.append(common.c_array("const u16 whatenc_jis0208_dec[WE_JIS0208_DEC_LEN]",
-                              dec208))
+    out.append(common.comment(
+        "index jis0208: the code point's UTF-8, packed, by pointer, 0 = "
+        "null; pointers %d..%d (null in the index) hold the Shift_JIS "
+        "decoder's U+E000..U+E757"
+        % (SJIS_EUDC_LO, SJIS_EUDC_HI)))
+    out.append(common.c_array("const u32 whatenc_jis0208_utf8[WE_JIS0208_DEC_LEN]",
+                              [common.utf8_packed(c) for c in dec208],
+                              fmt="0x%08x", per_line=6))
+    out.append("/* Shift_JIS decoder: trail byte -> column 0..187, "
+               "WE_SJIS_NO_TRAIL: none */")
+    out.append(common.c_array("const u8 whatenc_sjis_trail[256]", sjis_trail,
+                              fmt="0x%02x", per_line=12))
     out.append("/* index jis0212: code point by pointer, 0 = null */")
     out.append(common.c_array("const u16 whatenc_jis0212_dec[WE_JIS0212_DEC_LEN]",
                               dec212))
@@ -147,18 +181,20 @@ def generate(ctx):
     out.append("/* reverse jis0208: index pointer (the first), code point order */")
     out.append(common.c_array("const u16 whatenc_jis0208_enc_ptr[WE_JIS0208_ENC_PTRS]",
                               ptrs, fmt="%5d"))
-    out.append("/* Shift_JIS encoder: page of code point >> 6 (0: none) */")
+    out.append(common.comment(
+        "Shift_JIS encoder: the first entry of the page of code point >> 6 "
+        "(page * 64; 0: page 0, none)"))
+    assert len(sjis_pages) * 64 <= 0x10000
     out.append(common.c_array("const u16 whatenc_sjis_enc_pidx[%d]" % len(sjis_pidx),
-                              sjis_pidx, fmt="%3d", per_line=16))
+                              [pg * 64 for pg in sjis_pidx], fmt="%5d", per_line=10))
     out.append(common.comment(
         "Shift_JIS encoder: by code point & 63, one byte (below 0x100) "
         "or lead << 8 | trail (U+2212 as U+FF0D); 0: none"))
-    out.append("const u16 whatenc_sjis_enc_page[WE_SJIS_ENC_PAGES][64] = {")
-    for page in sjis_pages:
-        out.append("\t{")
+    out.append("const u16 whatenc_sjis_enc_page[WE_SJIS_ENC_PAGES * 64] = {")
+    for pg, page in enumerate(sjis_pages):
+        out.append("\t/* page %d */" % pg)
         for i in range(0, 64, 8):
-            out.append("\t\t" + ", ".join("0x%04x" % v for v in page[i:i + 8]) + ",")
-        out.append("\t},")
+            out.append("\t" + ", ".join("0x%04x" % v for v in page[i:i + 8]) + ",")
     out.append("};\n")
     out.append("/* index ISO-2022-JP katakana: U+FF61..U+FF9F -> code point */")
     out.append(common.c_array("const u16 whatenc_iso2022jp_katakana[%d]" % len(kata),
