@@ -8,6 +8,7 @@
  * TextDecoder's BOM handling (ignoreBOM, "BOM seen").
  */
 #include "steps.h"
+#include "oneshot.h"
 
 /* ---- held output ----------------------------------------------------- */
 
@@ -659,4 +660,82 @@ enum whatenc_ret whatenc_unmappable(struct whatenc_encoder *e,
 	unit[i++] = ';';
 	return we_put_bytes(e, b, unit, i) ? WHATENC_INPUT_EMPTY :
 					     WHATENC_OUTPUT_FULL;
+}
+
+/* ---- the end of a one-shot call (oneshot.h) ---------------------- */
+
+/*
+ * The family stopped short of the end (error, output full) or restored
+ * bytes to the input: complete @d as whatenc_decoder_init() and the
+ * engine would have it after consuming @consumed bytes, and finish as the
+ * engine does.
+ */
+static enum whatenc_ret whatenc_decode_finish(struct whatenc_decoder *d,
+					 struct whatenc_buf *b,
+					 enum whatenc_ret ret, size_t consumed)
+{
+	d->label_enc = d->enc;
+	d->bom_done = 1;
+	d->bom_len = 0;
+	d->total_in = consumed;
+	if (ret == WHATENC_MALFORMED) {
+		d->err.offset = d->total_in - d->replay_len - d->err.len;
+		return ret;
+	}
+	memset(&d->err, 0, sizeof(d->err));	/* as init leaves it */
+	if (ret == WHATENC_INPUT_EMPTY)		/* replayed bytes wait */
+		return whatenc_decode(d, b, true);
+	return ret;
+}
+
+/* As whatenc_decode_finish(): an error, or output that does not fit. */
+static enum whatenc_ret whatenc_encode_finish(struct whatenc_encoder *e,
+					 enum whatenc_ret ret, size_t consumed)
+{
+	e->total_in = consumed;
+	if (ret == WHATENC_MALFORMED || ret == WHATENC_UNMAPPABLE)
+		e->err.offset = e->total_in - e->err_held - e->err.len;
+	else
+		memset(&e->err, 0, sizeof(e->err));	/* as init leaves it */
+	return ret;
+}
+
+/*
+ * The rest of a one-shot decode (we_decode_once_in()) that the family's
+ * one-shot entry did not take, or all of it for a family without one:
+ * the family over all of @b (what the entry wrote is scratch,
+ * overwritten), as the streaming path runs it. With @lazy, @d is set up
+ * here first.
+ */
+noinline enum whatenc_ret whatenc_decode_rest(struct whatenc_decoder *d,
+					 enum whatenc_encoding enc,
+					 unsigned int flags,
+					 struct whatenc_buf *b, bool lazy)
+{
+	size_t start = b->in_pos;
+	enum whatenc_ret ret;
+
+	if (lazy)
+		we_once_dec_state(d, enc, flags);
+	ret = whatenc_encodings[enc].family->decode(d, b, true);
+	if (unlikely(ret != WHATENC_INPUT_EMPTY || d->replay_len))
+		return whatenc_decode_finish(d, b, ret, b->in_pos - start);
+	return ret;
+}
+
+/* The same for an encoder (we_encode_once_in()); @enc is the output's. */
+noinline enum whatenc_ret whatenc_encode_rest(struct whatenc_encoder *e,
+					 enum whatenc_encoding enc,
+					 unsigned int flags,
+					 struct whatenc_buf *b, bool lazy)
+{
+	size_t start = b->in_pos;
+	enum whatenc_ret ret;
+
+	if (lazy)
+		we_once_enc_state(e, enc, flags);
+	ret = whatenc_encodings[enc].family->encode(e, b, true);
+	if (unlikely(ret != WHATENC_INPUT_EMPTY))
+		return whatenc_encode_finish(e, ret, b->in_pos - start);
+	return ret;
 }

@@ -284,29 +284,65 @@ void whatenc_sb_decode_long(unsigned int row, struct whatenc_buf *b);
 /* ---- families and the encodings' table ------------------------------ */
 
 /*
+ * A one-shot entry (struct we_family's @dec_once, @enc_once), and what
+ * it returns through where its fast path stops short (@rest).
+ */
+typedef int (*we_once_rest_fn)(enum whatenc_encoding enc, const u8 *in,
+			       size_t in_size, u8 *out, size_t out_size);
+typedef int (*we_once_fn)(enum whatenc_encoding enc, const u8 *in,
+			  size_t in_size, u8 *out, size_t out_size,
+			  we_once_rest_fn rest);
+
+/*
+ * Where a fast path stopped before the end of @b's input: if what is
+ * left is a few ASCII bytes (a name's ".txt" or "2", which the fast
+ * paths leave at the end of the input) and they fit, copy them (every
+ * family that has a fast path decodes and encodes ASCII as itself) and
+ * return true; else false, nothing done.
+ */
+static __always_inline bool we_once_ascii_rest(struct whatenc_buf *b)
+{
+	size_t n = b->in_size - b->in_pos, i;
+
+	if (n > 8 || n > b->out_size - b->out_pos)
+		return false;
+	for (i = 0; i < n; i++)
+		if (b->in[b->in_pos + i] >= 0x80)
+			return false;
+	memcpy(b->out + b->out_pos, b->in + b->in_pos, n);
+	b->in_pos += n;
+	b->out_pos += n;
+	return true;
+}
+
+/*
  * struct we_family - what an encoding family gives the engine
  * @decode:   convert one buffer (the rules at the top of this file)
  * @encode:   likewise from UTF-8; NULL if the family has no encoder (the
  *	engine only encodes to output encodings)
- * @dec_fast: the decoder's fast path, or NULL: what @decode runs first
- *	on a fresh state, converting what it can and stopping, with no
- *	state changed, at what it leaves to @decode (WE_STEP_FAMILY())
- * @enc_fast: likewise the encoder's; a family with either is
- *	ASCII-compatible both ways (we_once_ascii_rest() copies the ASCII
- *	bytes a fast path leaves at the end)
+ * @dec_once: the decoder's one-shot entry, or NULL: its fast path over
+ *	a whole input, @in_size bytes at @in (at least 1) to @out_size
+ *	bytes (at most INT_MAX) at @out, from a fresh state of encoding
+ *	@enc; returns the output's length where it converts all of it, or
+ *	else what @rest (the same arguments) returns, or -1 if @rest is
+ *	NULL, having written only scratch within @out (WE_STEP_FAMILY())
+ * @enc_once: likewise the encoder's (@enc the output encoding); a family
+ *	with either is ASCII-compatible both ways (we_once_ascii_rest()
+ *	copies the ASCII bytes a fast path leaves at the end)
  *
  * Every family's decoder state (d->s) starts all zero. The one-shot
- * path (oneshot.h) runs @dec_fast or @enc_fast first and calls @decode
- * or @encode only for what they leave: a name costs one call of the
- * fast path, not the step loop's entry around it.
+ * paths (oneshot.h, names.c) call @dec_once or @enc_once first and set
+ * up a coder and call @decode or @encode only for what they leave: a
+ * name costs one call of the fast path, not a coder's set-up nor the
+ * step loop's entry around it.
  */
 struct we_family {
 	enum whatenc_ret (*decode)(struct whatenc_decoder *d,
 				   struct whatenc_buf *b, bool last);
 	enum whatenc_ret (*encode)(struct whatenc_encoder *e,
 				   struct whatenc_buf *b, bool last);
-	void (*dec_fast)(struct whatenc_decoder *d, struct whatenc_buf *b);
-	void (*enc_fast)(struct whatenc_encoder *e, struct whatenc_buf *b);
+	we_once_fn dec_once;
+	we_once_fn enc_once;
 };
 
 /*

@@ -11,7 +11,8 @@
  * calls that need it: a buffer that breaks the preconditions, a BOM
  * policy other than WHATENC_BOM_KEEP, WTF-8 output, a decoder that
  * restores bytes it consumed (we_replay()), an error, output that does
- * not fit. The bodies are inline in oneshot.h, for names.c.
+ * not fit (engine.c: whatenc_decode_rest(), whatenc_encode_rest()). The
+ * bodies are inline in oneshot.h, for names.c.
  */
 #include "oneshot.h"
 
@@ -29,31 +30,6 @@ noinline enum whatenc_ret whatenc_decode_streaming(struct whatenc_decoder *d,
 	return whatenc_decode(d, b, true);
 }
 
-/*
- * The family stopped short of the end (error, output full) or restored
- * bytes to the input: complete @d as whatenc_decoder_init() and the
- * engine would have it after consuming @consumed bytes, and finish as the
- * engine does.
- */
-noinline enum whatenc_ret whatenc_decode_finish(struct whatenc_decoder *d,
-					   struct whatenc_buf *b,
-					   enum whatenc_ret ret,
-					   size_t consumed)
-{
-	d->label_enc = d->enc;
-	d->bom_done = 1;
-	d->bom_len = 0;
-	d->total_in = consumed;
-	if (ret == WHATENC_MALFORMED) {
-		d->err.offset = d->total_in - d->replay_len - d->err.len;
-		return ret;
-	}
-	memset(&d->err, 0, sizeof(d->err));	/* as init leaves it */
-	if (ret == WHATENC_INPUT_EMPTY)		/* replayed bytes wait */
-		return whatenc_decode(d, b, true);
-	return ret;
-}
-
 noinline enum whatenc_ret whatenc_encode_streaming(struct whatenc_encoder *e,
 					      enum whatenc_encoding enc,
 					      unsigned int flags,
@@ -62,19 +38,6 @@ noinline enum whatenc_ret whatenc_encode_streaming(struct whatenc_encoder *e,
 	if (whatenc_encoder_init(e, enc, flags))
 		return WHATENC_BUF_ERROR;
 	return whatenc_encode(e, b, true);
-}
-
-/* As whatenc_decode_finish(): an error, or output that does not fit. */
-noinline enum whatenc_ret whatenc_encode_finish(struct whatenc_encoder *e,
-					   enum whatenc_ret ret,
-					   size_t consumed)
-{
-	e->total_in = consumed;
-	if (ret == WHATENC_MALFORMED || ret == WHATENC_UNMAPPABLE)
-		e->err.offset = e->total_in - e->err_held - e->err.len;
-	else
-		memset(&e->err, 0, sizeof(e->err));	/* as init leaves it */
-	return ret;
 }
 
 /**
@@ -101,7 +64,7 @@ enum whatenc_ret whatenc_decode_once(struct whatenc_decoder *d,
 				     enum whatenc_encoding enc,
 				     unsigned int flags, struct whatenc_buf *b)
 {
-	return we_decode_once_in(d, enc, flags, b, false);
+	return we_decode_once_in(d, enc, flags, b, false, false);
 }
 
 /**
@@ -128,5 +91,5 @@ enum whatenc_ret whatenc_encode_once(struct whatenc_encoder *e,
 				     enum whatenc_encoding enc,
 				     unsigned int flags, struct whatenc_buf *b)
 {
-	return we_encode_once_in(e, enc, flags, b, false);
+	return we_encode_once_in(e, enc, flags, b, false, false);
 }

@@ -484,31 +484,59 @@ we_two_byte_code(const u8 *p, unsigned int *len,
 
 /* ---- families from steps --------------------------------------------- */
 
+/* The end of a one-shot entry (WE_FAST_ONCE()), after its fast path */
+static __always_inline int we_once_end(struct whatenc_buf *b,
+				       enum whatenc_encoding enc,
+				       we_once_rest_fn rest)
+{
+	if (likely(b->in_pos == b->in_size) || we_once_ascii_rest(b))
+		return b->out_pos;
+	if (!rest)
+		return -1;
+	return rest(enc, b->in, b->in_size, b->out, b->out_size);
+}
+
 /*
- * WE_FAST_ONCE() - a family's fast path @fast (decoder or encoder, as
- * @coder, its pointer type) as the function @name, for the one-shot path (struct
- * we_family's @dec_fast and @enc_fast): @fast flattened into it.
+ * WE_FAST_ONCE() - a family's fast path @fast (decoder or encoder, @dir
+ * dec or enc: @coder, its state's type) as the one-shot entry
+ * <@fam>_<@dir>_once (struct we_family's @dec_once and @enc_once): @fast
+ * flattened into it, over a buffer and
+ * a coder of its own that only the fast path reads (the encoding: the
+ * single-byte tables), then the ASCII bytes it leaves at the end
+ * (we_once_ascii_rest()); anything else to @rest, as a tail call
+ * (-1 without one: the caller goes on itself).
  */
-#define WE_FAST_ONCE(name, coder, fast)					\
-static __flatten void name(coder c, struct whatenc_buf *b)		\
+#define WE_FAST_ONCE(fam, dir, coder, fast)				\
+static __flatten int fam##_##dir##_once(enum whatenc_encoding enc,	\
+					 const u8 *in, size_t in_size,	\
+					 u8 *out, size_t out_size,	\
+					 we_once_rest_fn rest)		\
 {									\
-	fast(c, b);							\
+	struct whatenc_buf b = {					\
+		.in = in, .in_size = in_size,				\
+		.out = out, .out_size = out_size,			\
+	};								\
+	coder c;							\
+									\
+	c.enc = enc;							\
+	fast(&c, &b);							\
+	return we_once_end(&b, enc, rest);				\
 }
 
 /*
  * WE_STEP_FAMILY() - an ASCII-compatible family made of spec steps: its
  * decoder runs @dstep (fast path @dfast) in we_decode_steps(),
  * its encoder @estep (fast path @efast) in we_encode_steps();
- * defines we_family_<@fam>, whose @dec_fast and @enc_fast are @dfast and
- * @efast inlined into functions of their own (__flatten): @dfast and
+ * defines we_family_<@fam>, whose @dec_once and @enc_once are @dfast and
+ * @efast inlined into functions of their own (WE_FAST_ONCE()): @dfast and
  * @efast themselves stay called once, from the step loops, and inlined
  * there (their addresses taken, the compiler would keep them out of line:
  * a frame more on the deepest stack chains, scripts/check-stack, and
  * windows-874 encode 9.39 -> 10.18 instructions per byte).
  */
 #define WE_STEP_FAMILY(fam, dstep, dfast, estep, efast)			\
-WE_FAST_ONCE(fam##_dec_fast_once, struct whatenc_decoder *, dfast)	\
-WE_FAST_ONCE(fam##_enc_fast_once, struct whatenc_encoder *, efast)	\
+WE_FAST_ONCE(fam, dec, struct whatenc_decoder, dfast)			\
+WE_FAST_ONCE(fam, enc, struct whatenc_encoder, efast)			\
 static enum whatenc_ret fam##_decode(struct whatenc_decoder *d,		\
 				     struct whatenc_buf *b, bool last)	\
 {									\
@@ -522,8 +550,8 @@ static enum whatenc_ret fam##_encode(struct whatenc_encoder *e,		\
 const struct we_family whatenc_family_##fam = {				\
 	.decode = fam##_decode,						\
 	.encode = fam##_encode,						\
-	.dec_fast = fam##_dec_fast_once,				\
-	.enc_fast = fam##_enc_fast_once,				\
+	.dec_once = fam##_dec_once,					\
+	.enc_once = fam##_enc_once,					\
 }
 
 /*

@@ -110,6 +110,66 @@ static noinline int name_decode_end(struct whatenc_decoder *d,
 	return (int)b->out_pos;
 }
 
+/* All of whatenc_name_decode() but its plain name's lane (below). */
+static noinline int name_decode_all(enum whatenc_encoding enc, const u8 *src,
+				    size_t len, u8 *dst, size_t dst_size,
+				    unsigned int flags)
+{
+	struct whatenc_decoder d;
+	struct whatenc_buf b;
+	enum whatenc_ret ret;
+	size_t term = !!(flags & WHATENC_NAME_NUL_TERM);
+	int err;
+
+	if (flags & ~(WHATENC_NAME_NO_SEP | WHATENC_NAME_NUL_TERM |
+		      WHATENC_NAME_REPLACE))
+		return -EINVAL;
+	err = name_args(enc, src, len, dst, &dst_size);
+	if (err)
+		return err;
+	b.in = src;
+	b.in_pos = 0;
+	b.in_size = len;
+	b.out = dst ? dst : name_none;
+	b.out_pos = 0;
+	/*
+	 * Without room for the NUL the name cannot fit, but a malformed
+	 * sequence or separator comes first in the output: decode anyway.
+	 */
+	b.out_size = dst_size >= term ? dst_size - term : 0;
+	if (dst_size < term)	/* flags: the one value kept across the call */
+		flags |= NAME_NO_NUL_ROOM;
+	ret = we_decode_once_in(&d, enc, WHATENC_BOM_KEEP |
+				(flags & WHATENC_NAME_REPLACE ? 0 :
+				 WHATENC_DEC_FATAL), &b, true, true);
+	if (likely(ret == WHATENC_INPUT_EMPTY &&
+		   !(flags & (WHATENC_NAME_NO_SEP | WHATENC_NAME_NUL_TERM))))
+		return (int)b.out_pos;
+	return name_decode_end(&d, &b, ret, flags);
+}
+
+/*
+ * The plain name's lane's @rest (whatenc_name_decode()): where the
+ * family's one-shot entry stops short, the general path over all of the
+ * name, its decoder set up only now, as name_decode_all() without flags
+ * goes on after the fast path.
+ */
+static int name_decode_left(enum whatenc_encoding enc, const u8 *in,
+			    size_t in_size, u8 *out, size_t out_size)
+{
+	struct whatenc_decoder d;
+	struct whatenc_buf b = {
+		.in = in, .in_size = in_size, .out = out, .out_size = out_size,
+	};
+	enum whatenc_ret ret;
+
+	ret = whatenc_decode_rest(&d, enc, WHATENC_BOM_KEEP | WHATENC_DEC_FATAL,
+				  &b, true);
+	if (ret == WHATENC_INPUT_EMPTY)
+		return (int)b.out_pos;
+	return name_decode_end(&d, &b, ret, 0);
+}
+
 /**
  * whatenc_name_decode() - decode a name to UTF-8 in one call
  * @enc:      the encoding the name is stored in
@@ -142,37 +202,87 @@ static noinline int name_decode_end(struct whatenc_decoder *d,
 int whatenc_name_decode(enum whatenc_encoding enc, const u8 *src, size_t len,
 			u8 *dst, size_t dst_size, unsigned int flags)
 {
-	struct whatenc_decoder d;
+	const struct we_family *fam;
+
+	/*
+	 * A plain name (no flags, buffers given, a family with a one-shot
+	 * entry): straight to the family's entry, which calls
+	 * name_decode_left() for what its fast path does not take.
+	 */
+	if (likely(!flags && (unsigned int)enc < WHATENC_NR_ENCODINGS &&
+		   src && dst)) {
+		fam = whatenc_encodings[enc].family;
+		if ((WE_ONCE_ALL_BUILT || fam) && fam->dec_once) {
+			if (!len)
+				return 0;
+			return fam->dec_once(enc, src, len, dst,
+					     dst_size > WE_INT_MAX ?
+					     WE_INT_MAX : dst_size,
+					     name_decode_left);
+		}
+	}
+	return name_decode_all(enc, src, len, dst, dst_size, flags);
+}
+
+/* All of whatenc_name_encode() but its plain name's lane (below). */
+static noinline int name_encode_all(enum whatenc_encoding enc, const u8 *src,
+				    size_t len, u8 *dst, size_t dst_size,
+				    unsigned int flags)
+{
+	struct whatenc_encoder e;
 	struct whatenc_buf b;
 	enum whatenc_ret ret;
-	size_t term = !!(flags & WHATENC_NAME_NUL_TERM);
+	size_t term;
+	bool utf16;
 	int err;
 
-	if (flags & ~(WHATENC_NAME_NO_SEP | WHATENC_NAME_NUL_TERM |
-		      WHATENC_NAME_REPLACE))
+	if (flags & ~(WHATENC_NAME_NO_SEP | WHATENC_NAME_NUL_TERM))
 		return -EINVAL;
 	err = name_args(enc, src, len, dst, &dst_size);
 	if (err)
 		return err;
+	utf16 = enc == WHATENC_UTF_16BE || enc == WHATENC_UTF_16LE;
+	/* The name itself must not contain a separator. */
+	if ((flags & WHATENC_NAME_NO_SEP) && has_sep(src, len))
+		return -EINVAL;
+	term = flags & WHATENC_NAME_NUL_TERM ? (utf16 ? 2 : 1) : 0;
+	if (dst_size < term)
+		return -ENAMETOOLONG;
+
 	b.in = src;
 	b.in_pos = 0;
 	b.in_size = len;
 	b.out = dst ? dst : name_none;
 	b.out_pos = 0;
-	/*
-	 * Without room for the NUL the name cannot fit, but a malformed
-	 * sequence or separator comes first in the output: decode anyway.
-	 */
-	b.out_size = dst_size >= term ? dst_size - term : 0;
-	if (dst_size < term)	/* flags: the one value kept across the call */
-		flags |= NAME_NO_NUL_ROOM;
-	ret = we_decode_once_in(&d, enc, WHATENC_BOM_KEEP |
-				(flags & WHATENC_NAME_REPLACE ? 0 :
-				 WHATENC_DEC_FATAL), &b, true);
+	b.out_size = dst_size - term;
+	ret = we_encode_once_in(&e, enc, utf16 ? WHATENC_ENC_UTF16 : 0, &b,
+				true, true);
 	if (likely(ret == WHATENC_INPUT_EMPTY &&
 		   !(flags & (WHATENC_NAME_NO_SEP | WHATENC_NAME_NUL_TERM))))
 		return (int)b.out_pos;
-	return name_decode_end(&d, &b, ret, flags);
+	err = name_errno(ret);
+	if (err)
+		return err;
+	/* Nor may the stored form (bytes inside ISO-2022-JP's codes). */
+	if ((flags & WHATENC_NAME_NO_SEP) && !utf16 && has_sep(dst, b.out_pos))
+		return -EINVAL;
+	if (term)
+		memset(dst + b.out_pos, 0, term);
+	return (int)b.out_pos;
+}
+
+/* The same for whatenc_name_encode(), as name_encode_all() goes on */
+static int name_encode_left(enum whatenc_encoding enc, const u8 *in,
+			    size_t in_size, u8 *out, size_t out_size)
+{
+	struct whatenc_encoder e;
+	struct whatenc_buf b = {
+		.in = in, .in_size = in_size, .out = out, .out_size = out_size,
+	};
+	int err;
+
+	err = name_errno(whatenc_encode_rest(&e, enc, 0, &b, true));
+	return err ? err : (int)b.out_pos;
 }
 
 /**
@@ -204,44 +314,23 @@ int whatenc_name_decode(enum whatenc_encoding enc, const u8 *src, size_t len,
 int whatenc_name_encode(enum whatenc_encoding enc, const u8 *src, size_t len,
 			u8 *dst, size_t dst_size, unsigned int flags)
 {
-	struct whatenc_encoder e;
-	struct whatenc_buf b;
-	enum whatenc_ret ret;
-	size_t term;
-	bool utf16;
-	int err;
+	const struct we_family *fam;
 
-	if (flags & ~(WHATENC_NAME_NO_SEP | WHATENC_NAME_NUL_TERM))
-		return -EINVAL;
-	err = name_args(enc, src, len, dst, &dst_size);
-	if (err)
-		return err;
-	utf16 = enc == WHATENC_UTF_16BE || enc == WHATENC_UTF_16LE;
-	/* The name itself must not contain a separator. */
-	if ((flags & WHATENC_NAME_NO_SEP) && has_sep(src, len))
-		return -EINVAL;
-	term = flags & WHATENC_NAME_NUL_TERM ? (utf16 ? 2 : 1) : 0;
-	if (dst_size < term)
-		return -ENAMETOOLONG;
-
-	b.in = src;
-	b.in_pos = 0;
-	b.in_size = len;
-	b.out = dst ? dst : name_none;
-	b.out_pos = 0;
-	b.out_size = dst_size - term;
-	ret = we_encode_once_in(&e, enc, utf16 ? WHATENC_ENC_UTF16 : 0, &b,
-				true);
-	if (likely(ret == WHATENC_INPUT_EMPTY &&
-		   !(flags & (WHATENC_NAME_NO_SEP | WHATENC_NAME_NUL_TERM))))
-		return (int)b.out_pos;
-	err = name_errno(ret);
-	if (err)
-		return err;
-	/* Nor may the stored form (bytes inside ISO-2022-JP's codes). */
-	if ((flags & WHATENC_NAME_NO_SEP) && !utf16 && has_sep(dst, b.out_pos))
-		return -EINVAL;
-	if (term)
-		memset(dst + b.out_pos, 0, term);
-	return (int)b.out_pos;
+	/*
+	 * As whatenc_name_decode(); an encoding that is its own output
+	 * encoding (not UTF-16BE/LE, nor replacement: UTF-8).
+	 */
+	if (likely(!flags && (unsigned int)enc < WHATENC_NR_ENCODINGS &&
+		   src && dst && whatenc_encodings[enc].output == enc)) {
+		fam = whatenc_encodings[enc].family;
+		if ((WE_ONCE_ALL_BUILT || fam) && fam->enc_once) {
+			if (!len)
+				return 0;
+			return fam->enc_once(enc, src, len, dst,
+					     dst_size > WE_INT_MAX ?
+					     WE_INT_MAX : dst_size,
+					     name_encode_left);
+		}
+	}
+	return name_encode_all(enc, src, len, dst, dst_size, flags);
 }

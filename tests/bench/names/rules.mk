@@ -65,3 +65,15 @@ bench-names-vm: $(BN_DIR)/data/.stamp
 		scripts/vm-run "BENCH_COMMIT=$(BENCH_COMMIT) whatenc-bench-names-vm \
 		$(abspath $(BN_DIR))/data $(abspath $(B))/bench/names-vm.csv" | \
 		tee $(B)/bench/names-vm.txt
+
+# The fixed cost of a call (make bench-names-fixed): names of 1-8 copies
+# of one character, a line fitted per encoding and direction
+# (tests/bench/names/fixed-cost; callgrind, a few seconds).
+BN_FIXED := $(BN_DIR)/bench_fixed
+$(BN_FIXED): tests/bench/names/bench_fixed.c $(LIB) $(WHATENC_HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(USER_CPPFLAGS) $(filter-out -MMD -MP,$(USER_CFLAGS)) -o $@ $< $(LIB)
+
+.PHONY: bench-names-fixed
+bench-names-fixed: $(BN_FIXED)
+	@tests/bench/names/fixed-cost $(BN_FIXED) | tee $(B)/bench/names-fixed.txt
