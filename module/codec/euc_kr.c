@@ -12,14 +12,15 @@
 /*
  * EUC-KR decoder, step 3: the index EUC-KR code point of pointer
  * (@lead - 0x81) * 190 + (@byte - 0x41), 0 if byte is outside 0x41..0xFE
- * or the pointer is null (the table has all 126 leads' rows: no branch
- * on the lead; and zero rows for @lead 0x80 and 0xFF: 0 for them too).
+ * or the pointer is null. The table has a column for every byte (0
+ * outside 0x41..0xFE) and rows of 0 for the leads 0x80 and 0xFF: its
+ * index is the two bytes as one big-endian number less 0x8000, for any
+ * @lead 0x80..0xFF, with no test and no arithmetic on the trail
+ * (scripts/gentables/korean.py).
  */
 static inline u32 euc_kr_lookup(u8 lead, u8 byte)
 {
-	if ((u8)(byte - 0x41) >= 0xff - 0x41)
-		return 0;
-	return euc_kr_dec[(lead - 0x80) * 190 + byte - 0x41];
+	return euc_kr_dec[(u32)(lead << 8 | byte) - 0x8000];
 }
 
 /* The bytes of the index pointer for @cp (lead << 8 | trail), or 0. */
@@ -63,8 +64,11 @@ static void euc_kr_fast_roomy(struct whatenc_buf *b)
 	size_t ip = b->in_pos, op = b->out_pos;
 	/* locals: the stores to out[] could alias *b */
 	const size_t in_size = b->in_size, out_size = b->out_size;
+	const size_t last = in_size - 8;
 
-	while (in_size - ip >= 8) {
+	if (in_size < 8)
+		return;
+	while (ip <= last) {
 		u32 w, cp;
 		long nb;
 

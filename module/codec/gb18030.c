@@ -53,16 +53,15 @@ static u32 gb_ranges_pointer(u32 cp)
  * gb18030 decoder, step 5: the index gb18030 code point of pointer
  * (@lead - 0x81) * 190 + @byte - offset (offset 0x40 if byte < 0x7F,
  * else 0x41), 0 if byte is not in 0x40..0x7E or 0x80..0xFE. The table
- * has a column for every byte 0x40..0xFF, 0 for 0x7F and 0xFF (every
- * pointer of index gb18030 is non-null): no arithmetic on the trail's
- * side of 0x7F; and rows of 0 for the leads 0x80 and 0xFF, so the fast
- * path need not test the lead (WE_TB_ALL_LEADS).
+ * has a column for every byte, 0 outside those (every pointer of index
+ * gb18030 is non-null), and rows of 0 for the leads 0x80 and 0xFF: its
+ * index is the two bytes as one big-endian number less 0x8000, for any
+ * @lead 0x80..0xFF, with no test (WE_TB_ALL_LEADS) and no arithmetic on
+ * the trail (scripts/gentables/chinese.py).
  */
 static inline u32 gb_lookup(u8 lead, u8 byte)
 {
-	if (byte < 0x40)
-		return 0;
-	return gb18030_dec[(lead - 0x80) * 192 + byte - 0x40];
+	return gb18030_dec[(u32)(lead << 8 | byte) - 0x8000];
 }
 
 /* The gb18030 decoder's steps (GBK's decoder is the same). */
@@ -117,8 +116,62 @@ static __always_inline u32 gb_code(const u8 *p, size_t n, unsigned int *len)
 	return we_two_byte_code(p, len, gb_lookup, WE_TB_ALL_LEADS);
 }
 
+/*
+ * The decoder's fast path with room for 4 output bytes per input byte
+ * (we_dec_fast()'s roomy case) while 8 input bytes remain: the steps of
+ * we_dec_fast_loop(), with one test for the usual code (U+0800..U+FFFF:
+ * a 3-byte UTF-8 form, one 32-bit store whose fourth byte is scratch),
+ * the rest (0: not a code; below U+0800) under it, and the positions
+ * tested against one bound.
+ */
+static void gb_fast_roomy(struct whatenc_buf *b)
+{
+	const u8 *in = b->in;
+	u8 *out = b->out;
+	size_t ip = b->in_pos, op = b->out_pos;
+	/* locals: the stores to out[] could alias *b */
+	const size_t in_size = b->in_size, out_size = b->out_size;
+	const size_t last = in_size - 8;
+
+	if (in_size < 8)
+		return;
+	while (ip <= last) {
+		u32 cp;
+
+		if (in[ip] < 0x80) {
+			/* one ASCII byte between codes */
+			if (in[ip + 1] >= 0x80) {
+				out[op++] = in[ip++];
+				continue;
+			}
+			if (!we_ascii_short(in, &ip, out, &op))
+				we_ascii_fast(in, &ip, in_size, out, &op,
+					      out_size);
+			continue;
+		}
+		/* no test on the lead: 0x80 and 0xFF have zero rows */
+		cp = gb_lookup(in[ip], in[ip + 1]);
+		if (unlikely(cp - 0x800 >= 0x10000 - 0x800)) {
+			if (!cp)
+				break;
+			op += we_utf8_write(out + op, cp);
+			ip += 2;
+			continue;
+		}
+		put_unaligned_le32(we_utf8_3_le(cp), out + op);
+		ip += 2;
+		op += 3;
+	}
+	b->in_pos = ip;
+	b->out_pos = op;
+}
+
 static void gb_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 {
+	size_t out_left = b->out_size - b->out_pos;
+
+	if (out_left && (out_left - 1) / 4 >= b->in_size - b->in_pos)
+		gb_fast_roomy(b);
 	we_dec_fast(b, true, 2, 4, gb_code);
 }
 

@@ -176,18 +176,23 @@ def gb18030(ctx):
                       "its ranges, reverse table", deltas)]
     out.append("#ifndef WHATENC_TABLES_GB18030_H\n"
                "#define WHATENC_TABLES_GB18030_H\n\n")
-    # index gb18030 in rows of 192 columns, trail - 0x40 (0x40..0xFF):
-    # the columns of trails 0x7F and 0xFF are 0, no other entry is
-    # and rows of 0 for the leads 0x80 and 0xFF (no test on the lead)
-    dec = [0] * 192
+    # index gb18030 in rows of 256 columns, one for every byte after the
+    # lead: the decoder's index is the two bytes as a big-endian number
+    # less 0x8000, with no test or arithmetic on the trail; 0 for every
+    # trail outside 0x40..0x7E and 0x80..0xFE (no pointer of index
+    # gb18030 is null) and rows of 0 for the leads 0x80 and 0xFF (no test
+    # on the lead)
+    dec = [0] * 256
     for row in range(126):
-        for t in range(0x40, 0x100):
-            dec.append(0 if t in (0x7F, 0xFF) else
-                       index[row * 190 + t - (0x40 if t < 0x7F else 0x41)])
-    dec += [0] * 192
+        for t in range(0x100):
+            dec.append(index[row * 190 + t - (0x40 if t < 0x7F else 0x41)]
+                       if 0x40 <= t <= 0xFE and t != 0x7F else 0)
+    dec += [0] * 256
+    assert len(dec) == 0x8000
     out.append(common.comment(
-        "index gb18030 by lead - 0x80 and trail - 0x40: code point, all BMP; "
-        "0 for the trails 0x7F and 0xFF and the leads 0x80 and 0xFF") + "\n")
+        "index gb18030 by (lead << 8 | trail) - 0x8000: code point, all BMP; "
+        "0 for the trails outside 0x40..0x7E, 0x80..0xFE and the leads 0x80 "
+        "and 0xFF") + "\n")
     out.append(common.c_array("static const u16 gb18030_dec[%d]" % len(dec),
                               dec))
     sizes["gb18030_dec"] = 2 * len(dec)
