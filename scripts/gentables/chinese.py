@@ -15,13 +15,12 @@ cost 12 KB of block headers).
 
 gb18030's CJK Unified Ideographs U+4E00..U+9FA5 are all in index
 gb18030: 6763 of them in GB2312's rows (leads 0xB0..0xF7, trails
-0xA1..0xFE), which are in the reverse table like the other code points
-(one lookup, no branch on which kind of character), and the 14139 others
-in Unicode order in GBK/3 (leads 0x81..0xA0, all 190 trails) then GBK/4
-(leads 0xAA.., trails 0x40..0xA0), whose bytes the encoder computes from
-their rank among them: an ideograph's rank in the reverse table less
-GB18030_IDEO_RANK (the rank of U+4E00) is the number of GB2312 ones
-before it. generate() asserts this shape."""
+0xA1..0xFE) and the 14139 others in Unicode order in GBK/3 (leads
+0x81..0xA0, all 190 trails) then GBK/4 (leads 0xAA.., trails
+0x40..0xA0). The encoder reads all of them from a direct table in code
+point order (gb18030_ideo_enc, 41,804 bytes: one load per ideograph,
+no rank or popcount on Chinese text's hot path, as EUC-KR's Hangul);
+the reverse table has the other code points. generate() asserts this shape."""
 
 import common
 
@@ -144,7 +143,7 @@ def gb18030(ctx):
         enc[old] = gb_bytes(pointer)
     assert 0xE5E5 not in enc
 
-    # CJK Unified Ideographs: GB2312 ones by rank, the others computed
+    # CJK Unified Ideographs: GB2312's and the others in Unicode order
     ideo = range(0x4E00, 0x9FA6)
     g2312 = [c for c in ideo if 0xB0 <= enc[c] >> 8 <= 0xF7 and
              enc[c] & 0xFF >= 0xA1]
@@ -154,14 +153,11 @@ def gb18030(ctx):
         p = k if k < 32 * 190 else ((0xAA - 0x81 + (k - 32 * 190) // 96) * 190 +
                                     (k - 32 * 190) % 96)
         assert enc[c] == gb_bytes(p)
-    for c in rest:
+    # all of them in a direct table in code point order, none in the
+    # reverse table
+    ideo_enc = [enc[c] for c in ideo]
+    for c in ideo:
         del enc[c]
-    # in the reverse table, U+4E00..U+9FA5 are the GB2312 ideographs and
-    # their pages are present (the encoder reads the rank of the others)
-    assert [c for c in ideo if c in enc] == g2312
-    assert all(any(c >> 10 == pg for c in g2312)
-               for pg in range(0x4E00 >> 10, (0x9FA5 >> 10) + 1))
-    ideo_rank = sum(1 for c in enc if c < 0x4E00)
 
     sizes = {}
     deltas = ["index gb18030 pointer %d: U+%04X -> U+%04X (GB18030-2022)"
@@ -221,9 +217,12 @@ def gb18030(ctx):
     sizes["gb18030_hints"] = len(ph) + len(ch)
 
     out.append("\n" + common.comment(
-        "encoder: code point -> lead << 8 | trail; of U+4E00..U+9FA5 only "
-        "the GB2312 ideographs, U+4E00's rank:") + "\n")
-    out.append("#define GB18030_IDEO_RANK %d\n" % ideo_rank)
+        "encoder: CJK Unified Ideographs U+4E00 + i -> lead << 8 | trail") + "\n")
+    out.append(common.c_array("static const u16 gb18030_ideo_enc[%d]"
+                              % len(ideo_enc), ideo_enc))
+    sizes["gb18030_ideo_enc"] = 2 * len(ideo_enc)
+    out.append("\n" + common.comment(
+        "encoder: the other code points -> lead << 8 | trail") + "\n")
     # GBK writes U+20AC as 0x80: its table is the same without it
     text, size = rank_table(ctx, "gb18030", enc, ("gbk", (0x20AC,)))
     out.append(text)
