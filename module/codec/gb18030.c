@@ -175,41 +175,28 @@ static void gb_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 	we_dec_fast(b, true, 2, 4, gb_code);
 }
 
-static const struct we_rank_table gb_enc_table = {
-	gb18030_enc_page, gb18030_enc_bits, gb18030_enc_base, gb18030_enc_code
-};
-
-/* GBK's: the same without U+20AC, which GBK writes as 0x80 */
-static const struct we_rank_table gbk_enc_table = {
-	gb18030_gbk_enc_page, gb18030_enc_bits, gb18030_enc_base,
-	gb18030_enc_code
-};
-
 /*
- * Two-byte form of @cp (index gb18030 or the encoder's table) in @t, or
- * 0: the CJK Unified Ideographs U+4E00..U+9FA5, all in index gb18030,
- * from a direct table (one load: no rank or popcount on Chinese text's
- * hot path), the others from the reverse table.
+ * Two-byte form of @cp (index gb18030 or the encoder's table) in the page
+ * table of offsets @pidx (gb18030's or GBK's), or 0: one lookup, no
+ * branch on the kind of character (scripts/gentables/chinese.py).
  */
-static __always_inline u16 gb_enc_lookup_in(const struct we_rank_table *t,
-					     u32 cp)
+static __always_inline u16 gb_enc_lookup_in(const u16 *pidx, u32 cp)
 {
-	if (cp - 0x4e00 < 0x9fa6 - 0x4e00)
-		return gb18030_ideo_enc[cp - 0x4e00];
-	return we_rank_lookup(t, cp);
+	if (cp >= 0x10000)
+		return 0;
+	return gb18030_enc_code[pidx[cp >> 6] + (cp & 63)];
 }
 
 static __always_inline u16 gb_enc_lookup(u32 cp)
 {
-	return gb_enc_lookup_in(&gb_enc_table, cp);
+	return gb_enc_lookup_in(gb18030_enc_pidx, cp);
 }
 
-/* GBK's two-byte forms: gb18030's but U+20AC's (its table has none) */
+/* GBK's two-byte forms: gb18030's but U+20AC's (its pages have none) */
 static __always_inline u16 gbk_enc_lookup(u32 cp)
 {
-	return gb_enc_lookup_in(&gbk_enc_table, cp);
+	return gb_enc_lookup_in(gb18030_gbk_enc_pidx, cp);
 }
-
 
 /* The gb18030 encoder's steps (GBK's: is GBK set). */
 static __always_inline unsigned int gb_enc_step(struct whatenc_encoder *e,

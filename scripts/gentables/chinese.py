@@ -2,8 +2,8 @@
 """gb18030/GBK and Big5 -> module/codec/tables/tables_gb18030.h
 and tables_big5.h.
 
-Decoder tables are indexed directly by pointer. Encoder tables are
-"bitmap + rank" reverse tables (see rank_table()): for every block of 32
+Decoder tables are indexed directly by pointer (gb18030's by the two
+bytes). Big5's encoder tables are "bitmap + rank" reverse tables (see rank_table()): for every block of 32
 code points of a non-empty 1024-code-point page (the empty ones share
 one page of zero bitmaps), a 32-bit presence bitmap and the rank of the
 block's first entry; the entry for a code point is
@@ -13,14 +13,11 @@ no division. Big5's 291 encodable astral code points are a sorted array searched
 by bisection (they are rare in text, and a bitmap over plane 2 would
 cost 12 KB of block headers).
 
-gb18030's CJK Unified Ideographs U+4E00..U+9FA5 are all in index
-gb18030: 6763 of them in GB2312's rows (leads 0xB0..0xF7, trails
-0xA1..0xFE) and the 14139 others in Unicode order in GBK/3 (leads
-0x81..0xA0, all 190 trails) then GBK/4 (leads 0xAA.., trails
-0x40..0xA0). The encoder reads all of them from a direct table in code
-point order (gb18030_ideo_enc, 41,804 bytes: one load per ideograph,
-no rank or popcount on Chinese text's hot path, as EUC-KR's Hangul);
-the reverse table has the other code points. generate() asserts this shape."""
+gb18030's (and GBK's) encoder table is a page table instead
+(page_table(): an offset per 64 code points, pages alike stored once,
+60,288 bytes against 27,636 for a rank table): one branch-free lookup of
+two loads for every BMP code point, where Chinese text alternates
+between CJK Unified Ideographs and punctuation."""
 
 import common
 
@@ -120,6 +117,47 @@ def rank_table(ctx, prefix, entries, alt=None):
     return text, size + 4 * len(bits) + 2 * len(base) + 2 * len(code)
 
 
+def page_table(prefix, entries, alt):
+    """C arrays for a one-level page table over the BMP (entries: {cp:
+    u16 value}, all below 0x10000): <prefix>_enc_pidx[cp >> 6] is the
+    offset in <prefix>_enc_code of the 64 entries of cp's page (0 where
+    cp has none; pages alike are stored once, the empty ones among them).
+    alt: (name, cps), a second offset array <prefix>_<name>_enc_pidx
+    whose pages of cps are copies without them. Returns (text, size)."""
+    assert max(entries) < 0x10000
+    code, where = [], {}
+
+    def put(pg):
+        if pg not in where:
+            where[pg] = len(code)
+            code.extend(pg)
+        return where[pg]
+
+    def page(p, drop=()):
+        return tuple(0 if (p << 6) | i in drop else entries.get((p << 6) | i, 0)
+                     for i in range(64))
+
+    pidx = [put(page(p)) for p in range(1024)]
+    name, drop = alt
+    alt_pidx = list(pidx)
+    for cp in drop:
+        assert cp in entries
+        alt_pidx[cp >> 6] = put(page(cp >> 6, drop))
+    assert len(code) <= 0x10000 - 64
+    text = common.comment(
+        "encoder: code point -> lead << 8 | trail, 0 for none: "
+        "%s_enc_code[%s_enc_pidx[cp >> 6] + (cp & 63)]" % (prefix, prefix)) + "\n"
+    text += common.c_array("static const u16 %s_enc_pidx[1024]" % prefix,
+                           pidx, "%5d", 10)
+    text += "\n/* the same without %s */\n" % ", ".join(
+        "U+%04X" % c for c in sorted(drop))
+    text += common.c_array("static const u16 %s_%s_enc_pidx[1024]"
+                           % (prefix, name), alt_pidx, "%5d", 10)
+    text += "\n" + common.c_array("static const u16 %s_enc_code[%d]"
+                                   % (prefix, len(code)), code)
+    return text, 2 * 2 * 1024 + 2 * len(code)
+
+
 def gb_bytes(pointer):
     lead, trail = pointer // 190 + 0x81, pointer % 190
     return (lead << 8) | (trail + (0x40 if trail < 0x3F else 0x41))
@@ -142,22 +180,6 @@ def gb18030(ctx):
         assert old not in enc and old != 0xE5E5
         enc[old] = gb_bytes(pointer)
     assert 0xE5E5 not in enc
-
-    # CJK Unified Ideographs: GB2312's and the others in Unicode order
-    ideo = range(0x4E00, 0x9FA6)
-    g2312 = [c for c in ideo if 0xB0 <= enc[c] >> 8 <= 0xF7 and
-             enc[c] & 0xFF >= 0xA1]
-    rest = [c for c in ideo if c not in set(g2312)]
-    assert len(g2312) == 6763 and len(rest) == 14139
-    for k, c in enumerate(rest):
-        p = k if k < 32 * 190 else ((0xAA - 0x81 + (k - 32 * 190) // 96) * 190 +
-                                    (k - 32 * 190) % 96)
-        assert enc[c] == gb_bytes(p)
-    # all of them in a direct table in code point order, none in the
-    # reverse table
-    ideo_enc = [enc[c] for c in ideo]
-    for c in ideo:
-        del enc[c]
 
     sizes = {}
     deltas = ["index gb18030 pointer %d: U+%04X -> U+%04X (GB18030-2022)"
@@ -216,16 +238,10 @@ def gb18030(ctx):
                               ch, "%3d", 12))
     sizes["gb18030_hints"] = len(ph) + len(ch)
 
-    out.append("\n" + common.comment(
-        "encoder: CJK Unified Ideographs U+4E00 + i -> lead << 8 | trail") + "\n")
-    out.append(common.c_array("static const u16 gb18030_ideo_enc[%d]"
-                              % len(ideo_enc), ideo_enc))
-    sizes["gb18030_ideo_enc"] = 2 * len(ideo_enc)
-    out.append("\n" + common.comment(
-        "encoder: the other code points -> lead << 8 | trail") + "\n")
-    # GBK writes U+20AC as 0x80: its table is the same without it
-    text, size = rank_table(ctx, "gb18030", enc, ("gbk", (0x20AC,)))
-    out.append(text)
+    # GBK writes U+20AC as 0x80: its page index is the same but for the
+    # page of U+20AC, which is a copy without it
+    text, size = page_table("gb18030", enc, ("gbk", (0x20AC,)))
+    out.append("\n" + text)
     sizes["gb18030_enc"] = size
     out.append("\n#endif /* WHATENC_TABLES_GB18030_H */\n")
     ctx.write("tables_gb18030.h", "".join(out))
