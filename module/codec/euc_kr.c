@@ -40,7 +40,7 @@ WE_TWO_BYTE_PARTS(euc_kr, euc_kr_lookup, WE_TB_ALL_LEADS,
 
 /*
  * The decoder's fast path with room for 4 output bytes per input byte
- * (we_dec_fast()'s roomy case) while 4 input bytes remain. Korean prose
+ * (we_dec_fast()'s roomy case) while 8 input bytes remain. Korean prose
  * is Hangul syllables separated by single spaces: a branch on "ASCII or
  * not" before each code is mispredicted at the end of every word. So a
  * code takes the byte after it along when that is ASCII, without a
@@ -56,29 +56,6 @@ WE_TWO_BYTE_PARTS(euc_kr, euc_kr_lookup, WE_TB_ALL_LEADS,
  * instructions per byte with the zero rows of euc_kr_lookup(), 520 ->
  * 765 MB/s; issue 18 part E, in docs/performance.md as of 83c2acf.)
  */
-static __always_inline bool euc_kr_roomy_code(const u8 *in, size_t *ip,
-					       u8 *out, size_t *op)
-{
-	/* no test on the lead: 0x80 and 0xFF have zero rows */
-	u32 w, cp = euc_kr_lookup(in[*ip], in[*ip + 1]);
-	long nb;
-
-	if (unlikely(cp < 0x800)) {
-		if (!cp)
-			return false;
-		*op += we_utf8_write(out + *op, cp);
-		*ip += 2;
-		return true;
-	}
-	w = get_unaligned_le32(in + *ip);
-	/* -1 if byte 2 is not ASCII, else 0 and it is taken along */
-	nb = (s32)(w << 8) >> 31;
-	put_unaligned_le32(we_utf8_3_le(cp) | (w & 0xff0000) << 8, out + *op);
-	*ip += 3 + nb;
-	*op += 4 + nb;
-	return true;
-}
-
 static void euc_kr_fast_roomy(struct whatenc_buf *b)
 {
 	const u8 *in = b->in;
@@ -86,44 +63,58 @@ static void euc_kr_fast_roomy(struct whatenc_buf *b)
 	size_t ip = b->in_pos, op = b->out_pos;
 	/* locals: the stores to out[] could alias *b */
 	const size_t in_size = b->in_size, out_size = b->out_size;
+	const size_t last = in_size - 8;
 
-	if (in_size < 4)
+	if (in_size < 8)
 		return;
-	while (in_size >= 8 && ip <= in_size - 8) {
+	while (ip <= last) {
+		u32 w, cp;
+		long nb;
+
 		if (in[ip] < 0x80) {
 			if (!we_ascii_short(in, &ip, out, &op))
 				we_ascii_fast(in, &ip, in_size, out, &op,
 					      out_size);
 			continue;
 		}
-		if (!euc_kr_roomy_code(in, &ip, out, &op))
-			goto out;
-	}
-	/*
-	 * The last 4-7 bytes (a name's last characters) the same way, their
-	 * ASCII a byte at a time: not left to we_dec_fast_loop()'s branch
-	 * on "ASCII or not" per code
-	 */
-	while (ip <= in_size - 4) {
-		if (in[ip] < 0x80) {
-			do {
-				out[op++] = in[ip++];
-			} while (ip < in_size && in[ip] < 0x80);
+		/* no test on the lead: 0x80 and 0xFF have zero rows */
+		cp = euc_kr_lookup(in[ip], in[ip + 1]);
+		if (unlikely(cp < 0x800)) {
+			if (!cp)
+				break;
+			op += we_utf8_write(out + op, cp);
+			ip += 2;
 			continue;
 		}
-		if (!euc_kr_roomy_code(in, &ip, out, &op))
-			break;
+		w = get_unaligned_le32(in + ip);
+		/* -1 if byte 2 is not ASCII, else 0 and it is taken along */
+		nb = (s32)(w << 8) >> 31;
+		put_unaligned_le32(we_utf8_3_le(cp) | (w & 0xff0000) << 8,
+				   out + op);
+		ip += 3 + nb;
+		op += 4 + nb;
 	}
-out:
 	b->in_pos = ip;
 	b->out_pos = op;
 }
 
+/*
+ * The take-along loop from 128 bytes on, below it we_dec_fast_loop()'s
+ * branches: the take-along's next position waits for the load of the
+ * byte after the code (a chain of about 8 cycles a code), where a
+ * predicted branch lets the CPU run ahead. On prose the branch is
+ * mispredicted at the end of every word and the chain is cheaper; on
+ * names (make bench-names: 64 names converted 16 times, the branches
+ * learnt) the branches were faster: whatenc / encoding_rs in wall time
+ * at 8/16/32/64 bytes 0.66/0.85/1.04/1.18 with the take-along, 0.53/
+ * 0.59/0.63/0.67 without (alternating runs, docs/performance.md).
+ */
 static void euc_kr_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 {
 	size_t out_left = b->out_size - b->out_pos;
 
-	if (out_left && (out_left - 1) / 4 >= b->in_size - b->in_pos)
+	if (b->in_size - b->in_pos >= 128 && out_left &&
+	    (out_left - 1) / 4 >= b->in_size - b->in_pos)
 		euc_kr_fast_roomy(b);
 	we_dec_fast(b, true, 2, 4, euc_kr_code);
 }
