@@ -106,7 +106,7 @@ static void euc_kr_fast_roomy(struct whatenc_buf *b)
  * mispredicted at the end of every word and the chain is cheaper; on
  * names (make bench-names: 64 names converted 16 times, the branches
  * learnt) the branches were faster: whatenc / encoding_rs in wall time
- * at 8/16/32/64 bytes 0.66/0.85/1.04/1.18 with the take-along, 0.53/
+ * at 8/16/32/64 bytes 0.66/0.85/1.04/1.18 with the take-along, 0.54/
  * 0.59/0.63/0.67 without (alternating runs, docs/performance.md).
  */
 static void euc_kr_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
