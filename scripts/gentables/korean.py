@@ -1,10 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """EUC-KR (windows-949, Unified Hangul Code) -> module/codec/tables/tables_euc_kr.h.
 
-The decoder table is index EUC-KR by pointer for all 126 leads (the
-nulls after the last non-null pointer included: one row layout, so the
-decoder's lookup is the spec's pointer arithmetic alone) and a row of
-zeros before and after them for the bytes 0x80 and 0xFF, each row 256
+The decoder table is index EUC-KR for all 126 leads (the nulls after
+the last non-null pointer included: one row layout, no branch on the
+lead) and a row of zeros before and after them for the bytes 0x80 and 0xFF, each row 256
 columns, one for every trail byte (128 rows of 256, 65,536 bytes: the
 index is the two bytes as one big-endian number, no test on the trail);
 the encoder's is a bitmap + rank reverse table of the first pointer of
