@@ -215,7 +215,7 @@ static size_t ref_decode(const u8 *in, size_t len, u8 *out,
 	return n;
 }
 
-#define PROSE_MAX	96
+#define PROSE_MAX	224
 
 static u32 prose_rand(u32 *seed)
 {
@@ -224,20 +224,20 @@ static u32 prose_rand(u32 *seed)
 }
 
 /*
- * Korean-prose-like input of about @len bytes: Hangul codes (leads
- * 0xB0..0xC8, trails 0xA1..0xFE), any lead and trail 0x41..0xFE (null
- * pointers among them, trails in the ASCII range), A1 A4 (U+00B7, two
- * bytes of UTF-8), single ASCII bytes and runs of 2-9, 0x80, 0xFF, a
- * lead before '!'. Returns the length.
+ * Korean-prose-like input from @in[@n] on to about @len bytes: Hangul
+ * codes (leads 0xB0..0xC8, trails 0xA1..0xFE), A1 A4 (U+00B7, two bytes
+ * of UTF-8), single ASCII bytes and runs of 2-9, and with @bad any lead
+ * and trail 0x41..0xFE (null pointers among them, trails in the ASCII
+ * range), 0x80, 0xFF, a lead before '!'. Returns the length.
  */
-static size_t prose_make(u8 *in, size_t len, u32 *seed)
+static size_t prose_gen(u8 *in, size_t n, size_t len, u32 *seed, bool bad)
 {
-	size_t n = 0;
-
 	while (n < len) {
-		u32 r = prose_rand(seed), k = r % 16;
+		u32 r = prose_rand(seed), k = r % (bad ? 16 : 13);
 
 		r >>= 4;
+		if (!bad && k == 11)
+			k = 12;
 		if (k < 7) {
 			in[n++] = 0xb0 + r % 25;
 			in[n++] = 0xa1 + (r >> 5) % 94;
@@ -300,13 +300,15 @@ static bool prose_sized(bool dec, const u8 *in, size_t len, const u8 *exp,
 }
 
 /*
- * The decoder's fast path (a code and a single ASCII byte after it as one
- * step) on prose shapes against ref_decode(): replacement and fatal mode
- * with room for all, and every output size, at every vector level.
+ * The decoder's fast paths on prose shapes of @min_len + 0..79 bytes
+ * (the first @clean without the malformed ones, which leave the fast
+ * path) against ref_decode(): replacement and fatal mode with room for
+ * all, and every output size, at every vector level. Returns the
+ * failures.
  */
-WT_CASE(euc_kr_prose_fast)
+static unsigned int prose_fast_run(struct wt_ctx *wt, size_t min_len,
+				   size_t clean, unsigned int count)
 {
-	const unsigned int count = WT_HEAVY ? 3000 : 300;
 	const size_t cap = 4 * PROSE_MAX + 16;
 	struct cjk_result *r = cjk_result_alloc(wt, cap);
 	struct cjk_result *ref = cjk_result_alloc(wt, 16);
@@ -321,9 +323,12 @@ WT_CASE(euc_kr_prose_fast)
 		if (whatenc_vec_set_level(level) != level)
 			continue;
 		for (i = 0; i < count; i++) {
-			size_t len = prose_make(in, 8 + i % 80, &seed);
-			size_t nexp = ref_decode(in, len, exp, ref), size;
+			size_t nexp, size, len = prose_gen(in, 0, clean, &seed,
+							   false);
 			bool ok;
+
+			len = prose_gen(in, len, min_len + i % 80, &seed, true);
+			nexp = ref_decode(in, len, exp, ref);
 
 			if (i % 64 == 0)
 				WT_YIELD();
@@ -343,7 +348,23 @@ WT_CASE(euc_kr_prose_fast)
 		}
 	}
 	whatenc_vec_set_level(WHATENC_VEC_AUTO);
-	WT_EXPECT_EQ(fails, 0);
+	return fails;
+}
+
+/* Below 128 bytes: we_dec_fast_loop() (names) */
+WT_CASE(euc_kr_prose_fast)
+{
+	WT_EXPECT_EQ(prose_fast_run(wt, 8, 0, WT_HEAVY ? 3000 : 300), 0);
+}
+
+/*
+ * From 128 bytes on: the take-along loop (a code and a single ASCII
+ * byte after it as one step) over the first 120 bytes without malformed
+ * input, then the rest with it
+ */
+WT_CASE(euc_kr_prose_fast_long)
+{
+	WT_EXPECT_EQ(prose_fast_run(wt, 128, 120, WT_HEAVY ? 600 : 100), 0);
 }
 
 /*
@@ -441,6 +462,7 @@ WT_CASE(euc_kr_prose_encode)
 WT_SUITE(euc_kr,
 	 WT_RUN(euc_kr_two_byte_exhaustive),
 	 WT_RUN(euc_kr_prose_fast),
+	 WT_RUN(euc_kr_prose_fast_long),
 	 WT_RUN(euc_kr_encode_exhaustive),
 	 WT_RUN(euc_kr_prose_encode),
 	 WT_RUN(euc_kr_spec_edges),

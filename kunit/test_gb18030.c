@@ -594,6 +594,85 @@ WT_CASE(gb18030_random_vs_spec_steps)
 	WT_EXPECT_EQ(bad, 0);
 }
 
+/*
+ * Chinese-prose-like input of 8..215 bytes against ref_decode(), with
+ * room for all (the roomy fast path, gb_fast_roomy()) and in fatal mode:
+ * GB2312 codes (leads 0xB0..0xF7, trails 0xA1..0xFE), GBK/3 codes (leads
+ * 0x81..0xA0, trails 0x40..0xFE), A1 A4 (U+00B7, two bytes of UTF-8),
+ * single ASCII bytes and runs of 2-9, 0x80 (U+20AC), and after the first
+ * 120 bytes in half the inputs 0xFF, a lead before '!', a lead before
+ * 0x7F, four-byte sequences (0x81 0x30 0x81 0x30: U+0080).
+ */
+WT_CASE(gb18030_prose_fast)
+{
+	const size_t cap = 4 * 256 + 16;
+	struct cjk_result *r = cjk_result_alloc(wt, cap);
+	u8 *in = WT_ALLOC(256), *exp = WT_ALLOC(cap);
+	u32 seed = 1;
+	unsigned int i, bad = 0;
+
+	for (i = 0; i < 2000; i++) {
+		size_t n = 0, len = 8 + i % 208, ne;
+		unsigned int nerr;
+
+		if (i % 64 == 0)
+			WT_YIELD();
+		while (n < len) {
+			u32 k, x;
+
+			seed = seed * 1103515245 + 12345;
+			x = seed >> 8;
+			k = x % (i & 1 && n >= 120 ? 16 : 12);
+			x >>= 4;
+			if (k < 5) {
+				in[n++] = 0xb0 + x % 72;
+				in[n++] = 0xa1 + (x >> 7) % 94;
+			} else if (k == 5) {
+				in[n++] = 0x81 + x % 32;
+				in[n++] = 0x40 + (x >> 5) % 190 +
+					  ((x >> 5) % 190 >= 0x3f);
+			} else if (k < 9) {
+				in[n++] = k == 6 ? ' ' : x % 0x80;
+			} else if (k == 9) {
+				for (k = 2 + x % 8; k--;)
+					in[n++] = 'a' + k;
+			} else if (k == 10) {
+				in[n++] = 0xa1;
+				in[n++] = 0xa4;
+			} else if (k == 11) {
+				in[n++] = 0x80;
+			} else if (k == 12) {
+				in[n++] = 0xff;
+			} else if (k == 13) {
+				in[n++] = 0x81 + x % 126;
+				in[n++] = '!';
+			} else if (k == 14) {
+				in[n++] = 0x81 + x % 126;
+				in[n++] = 0x7f;
+			} else {
+				in[n++] = 0x81;
+				in[n++] = 0x30;
+				in[n++] = 0x81;
+				in[n++] = 0x30;
+			}
+		}
+		ne = ref_decode(in, n, exp, &nerr);
+		cjk_dec(WHATENC_GB18030, 0, in, n, r);
+		if (r->bad || r->n != ne || memcmp(r->out, exp, ne)) {
+			if (bad++ < 5)
+				WT_NOTE("input %u (%zu bytes) differs", i, n);
+			continue;
+		}
+		cjk_dec(WHATENC_GB18030, WHATENC_DEC_FATAL, in, n, r);
+		if (r->bad || r->nerr != nerr || r->n != ne - 3 * nerr) {
+			if (bad++ < 5)
+				WT_NOTE("input %u (%zu bytes): fatal mode differs",
+					i, n);
+		}
+	}
+	WT_EXPECT_EQ(bad, 0);
+}
+
 static const u8 split_dec_in[] = {
 	'a', 0x81, 0x30, 0x81, 0x30, 'b', 0xa1, 0xa1, 0x81, 0x30, 0x81, 0x41,
 	0x84, 0x31, 0xa5, 0x30, 0x81, 0x30, 0xff, 0x80, 0xe3, 0x32, 0x9a,
@@ -637,7 +716,8 @@ WT_SUITE(gb18030,
 	 WT_RUN(gb18030_spec_edges),
 	 WT_RUN(gb18030_encode_edges),
 	 WT_RUN(gb18030_split_everywhere),
-	 WT_RUN(gb18030_random_vs_spec_steps));
+	 WT_RUN(gb18030_random_vs_spec_steps),
+	 WT_RUN(gb18030_prose_fast));
 
 #else /* !CJK_INDEX_PRESENT */
 

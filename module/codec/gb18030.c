@@ -53,16 +53,15 @@ static u32 gb_ranges_pointer(u32 cp)
  * gb18030 decoder, step 5: the index gb18030 code point of pointer
  * (@lead - 0x81) * 190 + @byte - offset (offset 0x40 if byte < 0x7F,
  * else 0x41), 0 if byte is not in 0x40..0x7E or 0x80..0xFE. The table
- * has a column for every byte 0x40..0xFF, 0 for 0x7F and 0xFF (every
- * pointer of index gb18030 is non-null): no arithmetic on the trail's
- * side of 0x7F; and rows of 0 for the leads 0x80 and 0xFF, so the fast
- * path need not test the lead (WE_TB_ALL_LEADS).
+ * has a column for every byte, 0 outside those (every pointer of index
+ * gb18030 is non-null), and rows of 0 for the leads 0x80 and 0xFF: its
+ * index is the two bytes as one big-endian number less 0x8000, for any
+ * @lead 0x80..0xFF, with no test (WE_TB_ALL_LEADS) and no arithmetic on
+ * the trail (scripts/gentables/chinese.py).
  */
 static inline u32 gb_lookup(u8 lead, u8 byte)
 {
-	if (byte < 0x40)
-		return 0;
-	return gb18030_dec[(lead - 0x80) * 192 + byte - 0x40];
+	return gb18030_dec[(u32)(lead << 8 | byte) - 0x8000];
 }
 
 /* The gb18030 decoder's steps (GBK's decoder is the same). */
@@ -117,69 +116,87 @@ static __always_inline u32 gb_code(const u8 *p, size_t n, unsigned int *len)
 	return we_two_byte_code(p, len, gb_lookup, WE_TB_ALL_LEADS);
 }
 
+/*
+ * The decoder's fast path with room for 4 output bytes per input byte
+ * (we_dec_fast()'s roomy case) while 8 input bytes remain: the steps of
+ * we_dec_fast_loop(), with one test for the usual code (U+0800..U+FFFF:
+ * a 3-byte UTF-8 form, one 32-bit store whose fourth byte is scratch),
+ * the rest (0: not a code; below U+0800) under it, and the positions
+ * tested against one bound.
+ */
+static void gb_fast_roomy(struct whatenc_buf *b)
+{
+	const u8 *in = b->in;
+	u8 *out = b->out;
+	size_t ip = b->in_pos, op = b->out_pos;
+	/* locals: the stores to out[] could alias *b */
+	const size_t in_size = b->in_size, out_size = b->out_size;
+	const size_t last = in_size - 8;
+
+	if (in_size < 8)
+		return;
+	while (ip <= last) {
+		u32 cp;
+
+		if (in[ip] < 0x80) {
+			/* one ASCII byte between codes */
+			if (in[ip + 1] >= 0x80) {
+				out[op++] = in[ip++];
+				continue;
+			}
+			if (!we_ascii_short(in, &ip, out, &op))
+				we_ascii_fast(in, &ip, in_size, out, &op,
+					      out_size);
+			continue;
+		}
+		/* no test on the lead: 0x80 and 0xFF have zero rows */
+		cp = gb_lookup(in[ip], in[ip + 1]);
+		if (unlikely(cp - 0x800 >= 0x10000 - 0x800)) {
+			if (!cp)
+				break;
+			op += we_utf8_write(out + op, cp);
+			ip += 2;
+			continue;
+		}
+		put_unaligned_le32(we_utf8_3_le(cp), out + op);
+		ip += 2;
+		op += 3;
+	}
+	b->in_pos = ip;
+	b->out_pos = op;
+}
+
 static void gb_dec_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 {
+	size_t out_left = b->out_size - b->out_pos;
+
+	if (out_left && (out_left - 1) / 4 >= b->in_size - b->in_pos)
+		gb_fast_roomy(b);
 	we_dec_fast(b, true, 2, 4, gb_code);
 }
 
-static const struct we_rank_table gb_enc_table = {
-	gb18030_enc_page, gb18030_enc_bits, gb18030_enc_base, gb18030_enc_code
-};
-
-/* GBK's: the same without U+20AC, which GBK writes as 0x80 */
-static const struct we_rank_table gbk_enc_table = {
-	gb18030_gbk_enc_page, gb18030_enc_bits, gb18030_enc_base,
-	gb18030_enc_code
-};
-
 /*
- * Two-byte form of the CJK Unified Ideograph @cp (U+4E00..U+9FA5) that
- * is not in GB2312's rows, from its rank among those (GBK/3, then GBK/4,
- * in code point order; see scripts/gentables/chinese.py): its offset
- * from U+4E00 less the GB2312 ones before it, which are the reverse
- * table's rank of @cp less U+4E00's.
+ * Two-byte form of @cp (index gb18030 or the encoder's table) in the page
+ * table of offsets @pidx (gb18030's or GBK's), or 0: one lookup, no
+ * branch on the kind of character (scripts/gentables/chinese.py).
  */
-static noinline u16 gb_enc_ideograph(u32 cp)
+static __always_inline u16 gb_enc_lookup_in(const u16 *pidx, u32 cp)
 {
-	const struct we_rank_table *t = &gb_enc_table;
-	unsigned int blk = t->page[cp >> 10] * 32 + ((cp >> 5) & 31);
-	u32 r, k;
-
-	r = cp - 0x4e00 - (we_rank(t->bits[blk], t->base[blk], cp & 31) -
-			   GB18030_IDEO_RANK);
-	if (r >= 32 * 190)
-		r = (0xaa - 0x81 + (r - 32 * 190) / 96) * 190 +
-		    (r - 32 * 190) % 96;
-	k = r % 190;
-	return ((r / 190 + 0x81) << 8) | (k + (k < 0x3f ? 0x40 : 0x41));
-}
-
-/*
- * Two-byte form of @cp (index gb18030 or the encoder's table) in @t, or
- * 0: one lookup in the reverse table, whose ideographs U+4E00..U+9FA5 are
- * GB2312's (no branch on the kind of character); the others computed.
- */
-static __always_inline u16 gb_enc_lookup_in(const struct we_rank_table *t,
-					     u32 cp)
-{
-	u16 code = we_rank_lookup(t, cp);
-
-	if (!code && cp - 0x4e00 < 0x9fa6 - 0x4e00)
-		return gb_enc_ideograph(cp);
-	return code;
+	if (cp >= 0x10000)
+		return 0;
+	return gb18030_enc_code[pidx[cp >> 6] + (cp & 63)];
 }
 
 static __always_inline u16 gb_enc_lookup(u32 cp)
 {
-	return gb_enc_lookup_in(&gb_enc_table, cp);
+	return gb_enc_lookup_in(gb18030_enc_pidx, cp);
 }
 
-/* GBK's two-byte forms: gb18030's but U+20AC's (its table has none) */
+/* GBK's two-byte forms: gb18030's but U+20AC's (its pages have none) */
 static __always_inline u16 gbk_enc_lookup(u32 cp)
 {
-	return gb_enc_lookup_in(&gbk_enc_table, cp);
+	return gb_enc_lookup_in(gb18030_gbk_enc_pidx, cp);
 }
-
 
 /* The gb18030 encoder's steps (GBK's: is GBK set). */
 static __always_inline unsigned int gb_enc_step(struct whatenc_encoder *e,

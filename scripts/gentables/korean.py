@@ -1,11 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """EUC-KR (windows-949, Unified Hangul Code) -> module/codec/tables/tables_euc_kr.h.
 
-The decoder table is index EUC-KR by pointer for all 126 leads (the
-nulls after the last non-null pointer included: one row layout, so the
-decoder's lookup is the spec's pointer arithmetic alone) and a row of
-zeros before and after them for the bytes 0x80 and 0xFF (128 rows of
-190, 48,640 bytes);
+The decoder table is index EUC-KR for all 126 leads (the nulls after
+the last non-null pointer included: one row layout, no branch on the
+lead) and a row of zeros before and after them for the bytes 0x80 and 0xFF, each row 256
+columns, one for every trail byte (128 rows of 256, 65,536 bytes: the
+index is the two bytes as one big-endian number, no test on the trail);
 the encoder's is a bitmap + rank reverse table of the first pointer of
 each code point (see chinese.rank_table()), except for the
 11172 Hangul syllables U+AC00..U+D7A3, which are all in the index in
@@ -32,12 +32,21 @@ def generate(ctx):
     # trail's class (leads 0xC7..0xFE only have trails 0xA1..0xFE)
     assert all(index[(lead - 0x81) * 190 + t - 0x41] is None
                for lead in range(0xC7, 0xFF) for t in range(0x41, 0xA1))
-    # rows of zeros for the leads 0x80 and 0xFF, which are not leads: a
-    # row for every byte with its high bit set, so the decoder's fast path
-    # needs no test on the lead (0 is "not a code" there too)
+    # in rows of 256 columns, one for every byte after the lead (0 outside
+    # the trails 0x41..0xFE): the decoder's index is the two bytes as a
+    # big-endian number less 0x8000, with no test or arithmetic on the
+    # trail; and rows of zeros for the leads 0x80 and 0xFF, which are not
+    # leads: a row for every byte with its high bit set, so the decoder's
+    # fast path needs no test on the lead (0 is "not a code" there too)
     size = 126 * 190
     assert len(index) <= size
-    dec = [0] * 190 + [c or 0 for c in index] + [0] * (size - len(index) + 190)
+    index += [None] * (size - len(index))
+    dec = [0] * 256
+    for row in range(126):
+        dec += [index[row * 190 + t - 0x41] or 0 if 0x41 <= t <= 0xFE else 0
+                for t in range(0x100)]
+    dec += [0] * 256
+    assert len(dec) == 0x8000
     assert all(c <= 0xFFFF for c in dec)
     enc = {}
     for pointer, cp in enumerate(index):
@@ -62,7 +71,7 @@ def generate(ctx):
     out = [ctx.header("tables_euc_kr.h - EUC-KR: index EUC-KR and "
                       "its reverse table")]
     out.append("#ifndef WHATENC_TABLES_EUC_KR_H\n#define WHATENC_TABLES_EUC_KR_H\n\n")
-    out.append("/* index EUC-KR: pointer + 190 -> code point, 0 = null (bytes 0x80..0xFF) */\n")
+    out.append("/* index EUC-KR by (lead << 8 | trail) - 0x8000: code point, 0 = null */\n")
     out.append(common.c_array("static const u16 euc_kr_dec[%d]" % len(dec), dec))
     out.append("\n/* encoder: code point -> lead << 8 | trail */\n")
     text, _ = rank_table(ctx, "euc_kr", enc)
