@@ -117,7 +117,7 @@ static unsigned int nx_sizes(struct wt_ctx *wt, const struct nx_enc *e,
 		for (size = 0; size <= nm->u_len + 2; size++) {
 			want = nx_fit(nm->u_len, size, t);
 			r = nx_dec(e->enc, nm->in, nm->in_len, out,
-						size, fl);
+				   size, fl);
 			if (r != want || (r >= 0 && (memcmp(out, nm->u, r) ||
 						     (t && out[r]))))
 				fails++;
@@ -125,7 +125,7 @@ static unsigned int nx_sizes(struct wt_ctx *wt, const struct nx_enc *e,
 		for (size = 0; size <= nm->in_len + 2; size++) {
 			want = nx_fit(nm->in_len, size, t);
 			r = nx_enc(e->enc, nm->u, nm->u_len, out,
-						size, fl);
+				   size, fl);
 			if (r != want || (r >= 0 && (memcmp(out, nm->in, r) ||
 						     (t && out[r]))))
 				fails++;
@@ -135,13 +135,13 @@ static unsigned int nx_sizes(struct wt_ctx *wt, const struct nx_enc *e,
 	if (nx_dec(e->enc, nm->in, 0, out, 0, 0) != 0 ||
 	    nx_enc(e->enc, nm->u, 0, out, 0, 0) != 0 ||
 	    nx_dec(e->enc, nm->in, 0, out, 0,
-				WHATENC_NAME_NUL_TERM) != -ENAMETOOLONG ||
+		   WHATENC_NAME_NUL_TERM) != -ENAMETOOLONG ||
 	    nx_enc(e->enc, nm->u, 0, out, 0,
-				WHATENC_NAME_NUL_TERM) != -ENAMETOOLONG)
+		   WHATENC_NAME_NUL_TERM) != -ENAMETOOLONG)
 		fails++;
 	out[0] = 0xaa;
 	if (nx_dec(e->enc, nm->in, 0, out, 1,
-				WHATENC_NAME_NUL_TERM) != 0 || out[0])
+		   WHATENC_NAME_NUL_TERM) != 0 || out[0])
 		fails++;
 	if (fails)
 		WT_FAIL("names %s: %u sizes wrong", whatenc_encoding_name(e->enc), fails);
@@ -181,7 +181,7 @@ static unsigned int nx_malformed(struct wt_ctx *wt, const struct nx_enc *e,
 			for (size = before ? before - 1 : 0; size <= before + 1;
 			     size++) {
 				r = nx_dec(e->enc, buf, n, out,
-							size, 0);
+					   size, 0);
 				if (r != (before > size ? -ENAMETOOLONG :
 							  -EILSEQ))
 					fails++;
@@ -192,7 +192,7 @@ static unsigned int nx_malformed(struct wt_ctx *wt, const struct nx_enc *e,
 			if (at != nm->in_at[k])
 				continue;
 			r = nx_dec(e->enc, buf, n, out, NX_MAX,
-						WHATENC_NAME_REPLACE);
+				   WHATENC_NAME_REPLACE);
 			if (r != (int)nm->u_len + 3 ||
 			    memcmp(out, nm->u, before) ||
 			    memcmp(out + before, "\xef\xbf\xbd", 3) ||
@@ -205,12 +205,12 @@ static unsigned int nx_malformed(struct wt_ctx *wt, const struct nx_enc *e,
 			n = nx_insert(buf, nm->u, nm->u_len, at);
 			before = nm->in_at[k];
 			if (nx_enc(e->enc, buf, n, out, before + 1,
-						0) != -EILSEQ ||
+				   0) != -EILSEQ ||
 			    nx_enc(e->enc, buf, n, out, NX_MAX,
-						0) != -EILSEQ ||
+				   0) != -EILSEQ ||
 			    (before &&
 			     nx_enc(e->enc, buf, n, out,
-						 before - 1, 0) != -ENAMETOOLONG))
+				    before - 1, 0) != -ENAMETOOLONG))
 				fails++;
 		}
 	}

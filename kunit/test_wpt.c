@@ -421,7 +421,7 @@ static int stream_step(struct scen *s, const struct wtv_stream *v, u8 *tmp)
 			len = v->in_len;
 		}
 		n = scen_call(s, tmp, len, v->op == WTV_OP_DECODE_FLUSH ||
-					   v->op == WTV_OP_ENCODE_FLUSH);
+			      v->op == WTV_OP_ENCODE_FLUSH);
 		if (n == -2)
 			return 0;
 		if (n < 0) {

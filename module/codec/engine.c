@@ -362,7 +362,7 @@ u64 whatenc_decoder_replacements(const struct whatenc_decoder *d)
  * U+FFFD is written (WHATENC_INPUT_EMPTY) or held (WHATENC_OUTPUT_FULL).
  */
 enum whatenc_ret whatenc_dec_error(struct whatenc_decoder *d,
-				     struct whatenc_buf *b, const u8 *bytes,
+				   struct whatenc_buf *b, const u8 *bytes,
 				     unsigned int n)
 {
 	if (d->flags & WHATENC_DEC_FATAL) {
@@ -390,7 +390,7 @@ enum whatenc_ret whatenc_dec_error(struct whatenc_decoder *d,
  * Return: WHATENC_INPUT_EMPTY to carry on, else what to return.
  */
 enum whatenc_ret whatenc_step_result(struct whatenc_decoder *d,
-				struct whatenc_buf *b, u32 r)
+				     struct whatenc_buf *b, u32 r)
 {
 	unsigned int n = d->seq_len, unread, keep;
 	enum whatenc_ret ret;
@@ -637,7 +637,7 @@ u32 whatenc_enc_malformed(struct whatenc_encoder *e)
  * WHATENC_OUTPUT_FULL (held); fatal mode: WHATENC_UNMAPPABLE.
  */
 enum whatenc_ret whatenc_unmappable(struct whatenc_encoder *e,
-			       struct whatenc_buf *b, u32 cp)
+				    struct whatenc_buf *b, u32 cp)
 {
 	u8 digits[8], unit[WHATENC_PEND_MAX];
 	unsigned int n = 0, i = 0;
@@ -671,7 +671,7 @@ enum whatenc_ret whatenc_unmappable(struct whatenc_encoder *e,
  * engine does.
  */
 static enum whatenc_ret whatenc_decode_finish(struct whatenc_decoder *d,
-					 struct whatenc_buf *b,
+					      struct whatenc_buf *b,
 					 enum whatenc_ret ret, size_t consumed)
 {
 	d->label_enc = d->enc;
@@ -690,7 +690,7 @@ static enum whatenc_ret whatenc_decode_finish(struct whatenc_decoder *d,
 
 /* As whatenc_decode_finish(): an error, or output that does not fit. */
 static enum whatenc_ret whatenc_encode_finish(struct whatenc_encoder *e,
-					 enum whatenc_ret ret, size_t consumed)
+					      enum whatenc_ret ret, size_t consumed)
 {
 	e->total_in = consumed;
 	if (ret == WHATENC_MALFORMED || ret == WHATENC_UNMAPPABLE)

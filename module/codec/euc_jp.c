@@ -123,7 +123,7 @@ static __always_inline u16 euc_jp_enc_lookup(u32 cp)
 
 /* The bulk a word at a time, then the last bytes (we_enc_fast_words()) */
 static noinline __aligned(64) void euc_jp_enc_fast(struct whatenc_encoder *e,
-				     struct whatenc_buf *b)
+						   struct whatenc_buf *b)
 {
 	we_enc_fast_words(b, euc_jp_enc_lookup, false);
 	we_enc_fast_two_byte(b, euc_jp_enc_lookup);

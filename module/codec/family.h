@@ -120,7 +120,7 @@ static inline bool we_put_byte2(struct whatenc_encoder *e,
  * fatal mode records the error and returns WHATENC_UNMAPPABLE.
  */
 enum whatenc_ret whatenc_unmappable(struct whatenc_encoder *e,
-			       struct whatenc_buf *b, u32 cp);
+				    struct whatenc_buf *b, u32 cp);
 
 /* ---- rank tables ----------------------------------------------------- */
 
@@ -218,9 +218,9 @@ static inline void we_replay(struct whatenc_decoder *d, const u8 *bytes,
  * pair or error, and the end of the stream.
  */
 enum whatenc_ret whatenc_dec_error(struct whatenc_decoder *d, struct whatenc_buf *b,
-			      const u8 *bytes, unsigned int n);
+				   const u8 *bytes, unsigned int n);
 enum whatenc_ret whatenc_step_result(struct whatenc_decoder *d,
-				struct whatenc_buf *b, u32 r);
+				     struct whatenc_buf *b, u32 r);
 enum whatenc_ret whatenc_step_eof(struct whatenc_decoder *d, struct whatenc_buf *b);
 
 /*

@@ -236,7 +236,7 @@ static __always_inline unsigned int gb_enc_step(struct whatenc_encoder *e,
 
 /* The bulk a word at a time, then the last bytes (we_enc_fast_words()) */
 static noinline __aligned(64) void gb_enc_fast(struct whatenc_encoder *e,
-				struct whatenc_buf *b)
+					       struct whatenc_buf *b)
 {
 	if (e->enc == WHATENC_GBK) {
 		we_enc_fast_words(b, gbk_enc_lookup, false);

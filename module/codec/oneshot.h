@@ -61,20 +61,20 @@ static __always_inline void we_once_enc_state(struct whatenc_encoder *e,
 
 /* The slow exits: the streaming path (oneshot.c), and the engine's end. */
 enum whatenc_ret whatenc_decode_streaming(struct whatenc_decoder *d,
-				     enum whatenc_encoding enc,
+					  enum whatenc_encoding enc,
 				     unsigned int flags, struct whatenc_buf *b);
 enum whatenc_ret whatenc_encode_streaming(struct whatenc_encoder *e,
-				     enum whatenc_encoding enc,
+					  enum whatenc_encoding enc,
 				     unsigned int flags, struct whatenc_buf *b);
 /*
  * What a one-shot entry's fast path left (engine.c): the family over
  * all of @b, with the state set up first if @lazy.
  */
 enum whatenc_ret whatenc_decode_rest(struct whatenc_decoder *d,
-				enum whatenc_encoding enc, unsigned int flags,
+				     enum whatenc_encoding enc, unsigned int flags,
 				struct whatenc_buf *b, bool lazy);
 enum whatenc_ret whatenc_encode_rest(struct whatenc_encoder *e,
-				enum whatenc_encoding enc, unsigned int flags,
+				     enum whatenc_encoding enc, unsigned int flags,
 				struct whatenc_buf *b, bool lazy);
 
 #define WE_ONCE_INT_MAX	((size_t)(~0u >> 1))

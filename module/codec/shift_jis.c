@@ -139,7 +139,7 @@ static void sjis_enc_tail(struct whatenc_buf *b)
 }
 
 static noinline __aligned(64) void sjis_enc_fast(struct whatenc_encoder *e,
-				  struct whatenc_buf *b)
+						 struct whatenc_buf *b)
 {
 	we_enc_fast_words(b, sjis_enc_lookup, true);
 	sjis_enc_tail(b);

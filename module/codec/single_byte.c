@@ -551,7 +551,7 @@ static __always_inline void sb_encode_vec(struct sb_vec_state *st,
 	    b->out_size - b->out_pos < WE_VEC_MIN)
 		return;
 	n = whatenc_vec_sb_encode(b->out + b->out_pos, b->out_size - b->out_pos,
-			     b->in + b->in_pos, st->in_size - b->in_pos, &w,
+				  b->in + b->in_pos, st->in_size - b->in_pos, &w,
 			     we_sb_enc_pidx[st->k], we_sb_enc_page[0]);
 	b->in_pos += n;
 	b->out_pos += w;

@@ -231,7 +231,7 @@ static __always_inline void we_ascii_run(struct whatenc_buf *b)
  * Returns false, with nothing done, for a word all ASCII (a longer run).
  */
 static __always_inline bool we_ascii_short(const u8 *in, size_t *ip,
-					       u8 *out, size_t *op)
+					   u8 *out, size_t *op)
 {
 	u64 w, m;
 	unsigned int k;
@@ -435,7 +435,7 @@ static __always_inline unsigned int we_utf8_write_roomy(u8 *p, u32 cp)
  * store with @roomy (the fourth byte scratch: room for 4 bytes).
  */
 static __always_inline unsigned int we_utf8_put_packed(u8 *p, u32 w,
-							bool roomy)
+						       bool roomy)
 {
 	unsigned int len = w >> 24;
 

@@ -217,7 +217,7 @@ done:
  * written.
  */
 size_t whatenc_vec_convert(int conv, u8 *dst, const u8 *src, size_t n,
-		      size_t *out, bool be)
+			   size_t *out, bool be)
 {
 #if WE_VEC_X86
 	struct vec_job j = { .conv = conv, .be = be };
@@ -296,7 +296,7 @@ static __always_inline size_t vec_sb_chunks(const struct vec_job *j, u8 *dst,
  * *@out the bytes written.
  */
 size_t whatenc_vec_sb_decode(u8 *dst, size_t room, const u8 *src, size_t n,
-			size_t *out, const u32 *high, const u8 *planes)
+			     size_t *out, const u32 *high, const u8 *planes)
 {
 	struct vec_job j = {
 		.conv = WE_VEC_SB_TO_UTF8, .high = high, .planes = planes,
@@ -312,7 +312,7 @@ size_t whatenc_vec_sb_decode(u8 *dst, size_t room, const u8 *src, size_t n,
  * (vec.h). Returns the bytes read, *@out the bytes written.
  */
 size_t whatenc_vec_sb_encode(u8 *dst, size_t room, const u8 *src, size_t n,
-			size_t *out, const u8 *pidx, const u8 *page)
+			     size_t *out, const u8 *pidx, const u8 *page)
 {
 	struct vec_job j = {
 		.conv = WE_VEC_UTF8_TO_SB, .pidx = pidx, .page = page,

@@ -45,11 +45,11 @@ size_t whatenc_vec_ascii_copy(u8 *dst, const u8 *src, size_t n);
 #define WE_VEC_SB_TO_UTF8	2	/* whatenc_vec_sb_decode() */
 #define WE_VEC_UTF8_TO_SB	3	/* whatenc_vec_sb_encode() */
 size_t whatenc_vec_convert(int conv, u8 *dst, const u8 *src, size_t n,
-		      size_t *out, bool be);
+			   size_t *out, bool be);
 size_t whatenc_vec_sb_decode(u8 *dst, size_t room, const u8 *src, size_t n,
-			size_t *out, const u32 *high, const u8 *planes);
+			     size_t *out, const u32 *high, const u8 *planes);
 size_t whatenc_vec_sb_encode(u8 *dst, size_t room, const u8 *src, size_t n,
-			size_t *out, const u8 *pidx, const u8 *page);
+			     size_t *out, const u8 *pidx, const u8 *page);
 
 /* ---- the kernels (vec_x86.c) ----------------------------------------- */
 
@@ -70,7 +70,7 @@ size_t whatenc_avx2_ascii_copy(u8 *dst, const u8 *src, size_t n);
  * *@out the bytes written.
  */
 size_t whatenc_avx2_utf8_widen(u8 *dst, const u8 *src, size_t n, size_t *out,
-			  bool be);
+			       bool be);
 
 /*
  * UTF-16 (@be: big-endian) at @src[0..@n-1] as UTF-8 at @dst, room for
@@ -80,7 +80,7 @@ size_t whatenc_avx2_utf8_widen(u8 *dst, const u8 *src, size_t n, size_t *out,
  * *@out the bytes written.
  */
 size_t whatenc_avx2_utf16_narrow(u8 *dst, const u8 *src, size_t n, size_t *out,
-			    bool be);
+				 bool be);
 
 /*
  * UTF-8 at @s[@i..@n-1] (@i 0 or 32 or more, @n 64 or more; the 3 bytes
@@ -103,7 +103,7 @@ size_t whatenc_avx2_utf8_scan(u8 *d, const u8 *s, size_t i, size_t n);
  * *@out the bytes written.
  */
 size_t whatenc_avx2_sb_decode(u8 *dst, size_t room, const u8 *src, size_t n,
-			 size_t *out, const u32 *high, const u8 *planes);
+			      size_t *out, const u32 *high, const u8 *planes);
 
 /*
  * UTF-8 at @src[0..@n-1] as single-byte text at @dst (@room bytes; past
@@ -118,6 +118,6 @@ size_t whatenc_avx2_sb_decode(u8 *dst, size_t room, const u8 *src, size_t n,
  * written.
  */
 size_t whatenc_avx2_sb_encode(u8 *dst, size_t room, const u8 *src, size_t n,
-			 size_t *out, const u8 *pidx, const u8 *page);
+			      size_t *out, const u8 *pidx, const u8 *page);
 
 #endif /* WHATENC_VEC_H */

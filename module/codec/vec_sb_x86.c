@@ -143,7 +143,7 @@ sb_lookup(const u8 *plane, v32u8 lo, v32u8 b4, v32u8 b5, v32u8 b6)
 }
 
 WE_AVX2 size_t whatenc_avx2_sb_decode(u8 *dst, size_t room, const u8 *src,
-				 size_t n, size_t *out, const u32 *high,
+				      size_t n, size_t *out, const u32 *high,
 				 const u8 *planes)
 {
 	/* a group's row of we_sb_pack[]: bits 1 << u (high), 16 << u (3-byte) */
@@ -240,7 +240,7 @@ static WE_AVX2 __always_inline v32u8 sb_page(const u8 *p, v32u8 lo,
 }
 
 WE_AVX2 size_t whatenc_avx2_sb_encode(u8 *dst, size_t room, const u8 *src,
-				 size_t n, size_t *out, const u8 *pidx,
+				      size_t n, size_t *out, const u8 *pidx,
 				 const u8 *page)
 {
 	size_t i = 0, o = 0;

@@ -222,7 +222,7 @@ static WE_AVX2 inline size_t narrow_blocks(u8 *dst, const u8 *src, size_t i,
  * write past them, within the room of 3 bytes per 2 input bytes.
  */
 WE_AVX2 size_t whatenc_avx2_utf16_narrow(u8 *dst, const u8 *src, size_t n,
-				    size_t *out, bool be)
+					 size_t *out, bool be)
 {
 	/* 3-byte units: bytes 0-15 and 16-23 from lanes ab (the first two
 	 * bytes of each) and c (the third, in the low byte)
@@ -641,7 +641,7 @@ static WE_AVX2 inline size_t widen_blocks(u8 *dst, const u8 *src, size_t i,
 }
 
 WE_AVX2 size_t whatenc_avx2_utf8_widen(u8 *dst, const u8 *src, size_t n,
-				  size_t *out, bool be)
+				       size_t *out, bool be)
 {
 	const v16u8 gather = { 2, 1, 0, 0x80, 5, 4, 3, 0x80,
 			       8, 7, 6, 0x80, 11, 10, 9, 0x80 };
