@@ -496,6 +496,7 @@ help:
 	@echo "make checkpatch checkpatch.pl over the kernel sources"
 	@echo "make bench      whatenc vs iconv, ICU, encoding_rs (docs/performance.md)"
 	@echo "make bench-names file names: whatenc vs fs/nls, iconv, encoding_rs"
+	@echo "make bench-names-fixed the fixed cost of a name call (a fitted line)"
 	@echo "make bench-detect content detection vs uchardet, chardet, ICU"
 	@echo "make bench-vm   /dev/whatenc vs the in-process core, in the VM"
 	@echo "make bench-names-vm the names through /dev/whatenc's CONVERT, in the VM"
