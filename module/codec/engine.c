@@ -708,9 +708,9 @@ static enum whatenc_ret whatenc_encode_finish(struct whatenc_encoder *e,
  * here first.
  */
 noinline enum whatenc_ret whatenc_decode_rest(struct whatenc_decoder *d,
-					 enum whatenc_encoding enc,
-					 unsigned int flags,
-					 struct whatenc_buf *b, bool lazy)
+					      enum whatenc_encoding enc,
+					      unsigned int flags,
+					      struct whatenc_buf *b, bool lazy)
 {
 	size_t start = b->in_pos;
 	enum whatenc_ret ret;
@@ -725,9 +725,9 @@ noinline enum whatenc_ret whatenc_decode_rest(struct whatenc_decoder *d,
 
 /* The same for an encoder (we_encode_once_in()); @enc is the output's. */
 noinline enum whatenc_ret whatenc_encode_rest(struct whatenc_encoder *e,
-					 enum whatenc_encoding enc,
-					 unsigned int flags,
-					 struct whatenc_buf *b, bool lazy)
+					      enum whatenc_encoding enc,
+					      unsigned int flags,
+					      struct whatenc_buf *b, bool lazy)
 {
 	size_t start = b->in_pos;
 	enum whatenc_ret ret;

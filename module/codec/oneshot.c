@@ -21,9 +21,9 @@
  * path leaves to the engine (and for its refusals).
  */
 noinline enum whatenc_ret whatenc_decode_streaming(struct whatenc_decoder *d,
-					      enum whatenc_encoding enc,
-					      unsigned int flags,
-					      struct whatenc_buf *b)
+						   enum whatenc_encoding enc,
+						   unsigned int flags,
+						   struct whatenc_buf *b)
 {
 	if (whatenc_decoder_init(d, enc, flags))
 		return WHATENC_BUF_ERROR;
@@ -31,9 +31,9 @@ noinline enum whatenc_ret whatenc_decode_streaming(struct whatenc_decoder *d,
 }
 
 noinline enum whatenc_ret whatenc_encode_streaming(struct whatenc_encoder *e,
-					      enum whatenc_encoding enc,
-					      unsigned int flags,
-					      struct whatenc_buf *b)
+						   enum whatenc_encoding enc,
+						   unsigned int flags,
+						   struct whatenc_buf *b)
 {
 	if (whatenc_encoder_init(e, enc, flags))
 		return WHATENC_BUF_ERROR;
