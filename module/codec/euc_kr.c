@@ -176,7 +176,9 @@ static __always_inline long euc_kr_put_hangul(u8 *out, u32 i, u32 w)
  * ASCII runs, other 2- and 3-byte characters as there. No step writes
  * more bytes than it reads, so one bound serves both positions (as in
  * we_enc_fast_words()). Stops at what it does not take, for
- * we_enc_fast_two_byte_any().
+ * we_enc_fast_two_byte_any(). (64 KiB of Korean text: 10.38 -> 8.05
+ * instructions a byte, 1.39 -> 2.00 x ICU in wall time; docs/
+ * performance.md, h-krenc.)
  */
 static __always_inline void euc_kr_enc_hangul(struct whatenc_buf *b)
 {
