@@ -459,12 +459,226 @@ WT_CASE(euc_kr_prose_encode)
 	WT_EXPECT_EQ(fails, 0);
 }
 
+/* The spec's encoder, html mode: @cp's bytes (or "&#N;") at @exp. */
+static size_t ref_encode_html(u32 cp, u8 *exp)
+{
+	int n = ref_encode(cp, exp);
+
+	return n ? (size_t)n : cjk_put_ncr(exp, cp);
+}
+
+/* Append @cp to the input at @in[*n] and its html encoding at @exp[*ne]. */
+static void slots_put(u8 *in, size_t *n, u8 *exp, size_t *ne, u32 cp)
+{
+	*n += wt_utf8(in + *n, cp);
+	*ne += ref_encode_html(cp, exp + *ne);
+}
+
+/*
+ * The encoder's loop takes two Hangul syllables from one 8-byte load,
+ * the second at byte 3, or at byte 4 when the first took an ASCII byte
+ * along (euc_kr_enc_hangul()). Every code point U+0080..U+FFFF but the
+ * surrogates in the second place after a syllable, in the second place
+ * after a syllable and a space, and in the first place, each followed by
+ * an ASCII byte (taken along by a syllable), against the spec's encoder
+ * over index-euc-kr.txt: html mode, and fatal mode's errors (offset,
+ * length, code point), at every vector level.
+ */
+WT_CASE(euc_kr_encode_slots)
+{
+	enum { BATCH = 512, UNIT = 24 };
+	struct cjk_result *r = cjk_result_alloc(wt, BATCH * 40 + 64);
+	u8 *in = WT_ALLOC(BATCH * UNIT + 8), *exp = WT_ALLOC(BATCH * 40);
+	u32 *eoff = WT_ALLOC(3 * BATCH * sizeof(u32));
+	u32 *ecp = WT_ALLOC(3 * BATCH * sizeof(u32));
+	unsigned int fails = 0;
+	int level;
+
+	ref_build_rev(wt);
+	for (level = WHATENC_VEC_SCALAR; level <= WHATENC_VEC_AVX2; level++) {
+		u32 base;
+
+		if (whatenc_vec_set_level(level) != level)
+			continue;
+		for (base = 0x80; base < 0x10000; base += BATCH) {
+			size_t n = 0, ne = 0;
+			unsigned int nerr = 0, i;
+			u32 cp;
+
+			WT_YIELD();
+			for (cp = base; cp < base + BATCH && cp < 0x10000; cp++) {
+				/* a syllable of KS X 1001 or of UHC's rest */
+				u32 syl = 0xac00 + cp % 11172;
+				unsigned int k;
+
+				if (cp >= 0xd800 && cp <= 0xdfff)
+					continue;
+				for (k = 0; k < 3; k++) {
+					in[n++] = 'a';
+					in[n++] = 'b';
+					exp[ne++] = 'a';
+					exp[ne++] = 'b';
+					if (k < 2)
+						slots_put(in, &n, exp, &ne, syl);
+					if (k == 1) {
+						in[n++] = ' ';
+						exp[ne++] = ' ';
+					}
+					if (!ref_encode(cp, exp + ne)) {
+						eoff[nerr] = n;
+						ecp[nerr++] = cp;
+					}
+					slots_put(in, &n, exp, &ne, cp);
+					if (k) {
+						in[n++] = 'c';
+						exp[ne++] = 'c';
+					}
+				}
+			}
+			cjk_run(false, WHATENC_EUC_KR, WHATENC_ENC_HTML, in, n,
+				NULL, 0, 0, r);
+			if (r->bad || r->nerr || r->n != ne ||
+			    memcmp(r->out, exp, ne)) {
+				if (fails++ < 3)
+					WT_FAIL("level %d html: batch at U+%04X differs",
+						level, base);
+				continue;
+			}
+			cjk_run(false, WHATENC_EUC_KR, 0, in, n, NULL, 0, 0, r);
+			if (r->bad || r->nerr != nerr) {
+				if (fails++ < 3)
+					WT_FAIL("level %d fatal: batch at U+%04X: %u errors, not %u",
+						level, base, r->nerr, nerr);
+				continue;
+			}
+			for (i = 0; i < nerr; i++) {
+				if (r->err_off[i] != eoff[i] ||
+				    r->err_cp[i] != ecp[i] ||
+				    r->err_len[i] != (ecp[i] < 0x800 ? 2u : 3u)) {
+					if (fails++ < 3)
+						WT_FAIL("level %d fatal: batch at U+%04X: error %u",
+							level, base, i);
+					break;
+				}
+			}
+		}
+	}
+	whatenc_vec_set_level(WHATENC_VEC_AUTO);
+	WT_EXPECT_EQ(fails, 0);
+}
+
+static const u32 breaks_cp[] = { 0xabff, 0xd7a4, 0x1f600, 0xc0 };
+
+/*
+ * What euc_kr_encode_run_breaks() puts before syllable @at: @kind 0..3
+ * breaks_cp[@kind], 4 a lone continuation byte, 5 a truncated syllable
+ * before '!'.
+ */
+static void breaks_put(u8 *in, size_t *n, u8 *exp, size_t *ne,
+		       unsigned int kind)
+{
+	if (kind < 4) {
+		slots_put(in, n, exp, ne, breaks_cp[kind]);
+		return;
+	}
+	if (kind == 4) {
+		in[(*n)++] = 0xbf;
+	} else {
+		in[(*n)++] = 0xea;
+		in[(*n)++] = 0xb0;
+	}
+	*ne += cjk_put_ncr(exp + *ne, 0xfffd);
+	if (kind == 5) {
+		in[(*n)++] = '!';
+		exp[(*ne)++] = '!';
+	}
+}
+
+/*
+ * The run of euc_kr_encode_run_breaks() to @in, its html encoding to
+ * @exp (length *@ne), the break's offset to *@off. Returns the length.
+ */
+static size_t breaks_make(u8 *in, u8 *exp, size_t *ne, size_t *off,
+			  unsigned int gap, unsigned int at, unsigned int kind)
+{
+	size_t n = 0;
+	unsigned int k;
+
+	*ne = 0;
+	for (k = 0; k <= 20; k++) {
+		if (k == at) {
+			*off = n;
+			breaks_put(in, &n, exp, ne, kind);
+		}
+		if (k == 20)
+			break;
+		slots_put(in, &n, exp, ne, 0xac00 + (k * 7919 + at) % 11172);
+		if (gap == 1 || (gap == 2 && k % 3 == 2)) {
+			in[n++] = ' ';
+			exp[(*ne)++] = ' ';
+		}
+	}
+	return n;
+}
+
+/*
+ * A run of 20 Hangul syllables (no spaces, a space after each, a space
+ * after every third) with one character it does not take inserted before
+ * each of them and at its end: unmappable (U+ABFF and U+D7A4 next to the
+ * syllables, U+1F600, U+00C0), a lone continuation byte, a truncated
+ * syllable before an ASCII byte. Html mode with every output size
+ * (prose_sized(): output full at every position), and fatal mode's error
+ * (offset, code point) for the unmappables, at every vector level.
+ */
+WT_CASE(euc_kr_encode_run_breaks)
+{
+	const size_t cap = 1024;
+	struct cjk_result *r = cjk_result_alloc(wt, cap);
+	u8 *in = WT_ALLOC(256), *exp = WT_ALLOC(cap), *buf = WT_ALLOC(cap);
+	unsigned int fails = 0, gap, at, kind;
+	int level;
+
+	ref_build_rev(wt);
+	for (level = WHATENC_VEC_SCALAR; level <= WHATENC_VEC_AVX2; level++) {
+		if (whatenc_vec_set_level(level) != level)
+			continue;
+		for (gap = 0; gap < 3; gap++) {
+			WT_YIELD();
+			for (at = 0; at <= 20; at++)
+				for (kind = 0; kind < 6; kind++) {
+					size_t ne, off = 0, size, n;
+					bool ok = true;
+
+					n = breaks_make(in, exp, &ne, &off, gap,
+							at, kind);
+					for (size = 0; ok && size <= ne + 8; size++)
+						ok = prose_sized(false, in, n, exp, ne,
+								 size, buf, cap);
+					if (ok && kind < 4) {
+						cjk_run(false, WHATENC_EUC_KR, 0, in, n,
+							NULL, 0, 0, r);
+						ok = !r->bad && r->nerr == 1 &&
+						     r->err_off[0] == off &&
+						     r->err_cp[0] == breaks_cp[kind];
+					}
+					if (!ok && fails++ < 3)
+						WT_FAIL("level %d gap %u at %u kind %u: size %zu",
+							level, gap, at, kind, size);
+				}
+		}
+	}
+	whatenc_vec_set_level(WHATENC_VEC_AUTO);
+	WT_EXPECT_EQ(fails, 0);
+}
+
 WT_SUITE(euc_kr,
 	 WT_RUN(euc_kr_two_byte_exhaustive),
 	 WT_RUN(euc_kr_prose_fast),
 	 WT_RUN(euc_kr_prose_fast_long),
 	 WT_RUN(euc_kr_encode_exhaustive),
 	 WT_RUN(euc_kr_prose_encode),
+	 WT_RUN(euc_kr_encode_slots),
+	 WT_RUN(euc_kr_encode_run_breaks),
 	 WT_RUN(euc_kr_spec_edges),
 	 WT_RUN(euc_kr_split_everywhere));
 
