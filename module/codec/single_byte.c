@@ -812,13 +812,15 @@ static noinline int sb_once_left(enum whatenc_encoding enc, const u8 *in,
  */
 #define WHATENC_ENCODING(id, ...)
 #define WHATENC_SB(id)			WHATENC_SB_AS(id, id)
-#define WHATENC_SB_AS(id, index)	[WHATENC_##id] = we_sb_decode[WE_SB_##index],
+#define WHATENC_SB_AS(id, index)					\
+	[WHATENC_##id] = we_sb_decode[WE_SB_##index],
 static const u16 *const sb_dec_index[WHATENC_NR_ENCODINGS] = {
 #include "whatenc_encodings.h"
 };
 
 #undef WHATENC_SB_AS
-#define WHATENC_SB_AS(id, index)	[WHATENC_##id] = we_sb_enc_pidx[WE_SB_##index],
+#define WHATENC_SB_AS(id, index)					\
+	[WHATENC_##id] = we_sb_enc_pidx[WE_SB_##index],
 static const u8 *const sb_enc_pidx[WHATENC_NR_ENCODINGS] = {
 #include "whatenc_encodings.h"
 };
