@@ -592,12 +592,10 @@ static __always_inline void sb_encode_short(const u8 *pidx,
 			continue;
 		}
 		if (c < 0x80) {
-			if (t >= 0x80) {	/* a space between words */
-				*o++ = c;
-				p++;
-				continue;
-			}
-			n = sb_ascii_copy(o, p, end - p);
+			/* one byte before a letter (a space), else the run */
+			if (t >= 0x80)
+				*o = c;
+			n = t >= 0x80 ? 1 : sb_ascii_copy(o, p, end - p);
 			p += n;
 			o += n;
 			continue;
