@@ -93,11 +93,63 @@ static noinline void sb_decode_run(const u16 *index, struct whatenc_buf *b)
  */
 #define SB_TABLE_MIN	8
 
+/*
+ * The short-input lane (fewer than SB_TABLE_MIN bytes: a short name, or
+ * what the table loop left): byte by byte, inlined, with none of the
+ * set-up of sb_decode_run() and the table loop, which such an input
+ * would pay without using. Takes the bytes whose UTF-8 has room at 3
+ * bytes each (a name's output, as a rule, has room for all) and stops
+ * at an unmapped byte; the steps take the rest.
+ */
+static __always_inline void sb_decode_short(const u16 *index,
+					    struct whatenc_buf *b)
+{
+	const u8 *p = b->in + b->in_pos, *end;
+	u8 *o = b->out + b->out_pos;
+	size_t n = b->in_size - b->in_pos, room = b->out_size - b->out_pos;
+
+	if (room < 3 * n)	/* n is short: no overflow */
+		n = room / 3;
+	for (end = p + n; p < end; p++) {
+		u32 cp = *p;
+
+		if (cp < 0x80) {
+			*o++ = cp;
+			continue;
+		}
+		cp = index[cp - 0x80];
+		if (!cp)
+			break;
+		if (cp < 0x800) {	/* both bytes in one store */
+			put_unaligned_be16(0xc080 | (cp << 2 & 0x1f00) |
+					   (cp & 0x3f), o);
+			o += 2;
+			continue;
+		}
+		o[0] = 0xe0 | cp >> 12;
+		o[1] = 0x80 | (cp >> 6 & 0x3f);
+		o[2] = 0x80 | (cp & 0x3f);
+		o += 3;
+	}
+	b->in_pos = p - b->in;
+	b->out_pos = o - b->out;
+}
+
+/*
+ * The table loop (sb_long.c) leaves the last byte or two, which the
+ * short lane takes (a name of 8 bytes: sb_decode_run()'s set-up cost it
+ * 58 instructions); more is left to sb_decode_run() (a short output).
+ */
 static void sb_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 {
-	if (b->in_size - b->in_pos >= SB_TABLE_MIN)	/* sb_long.c */
+	if (b->in_size - b->in_pos >= SB_TABLE_MIN) {
 		whatenc_sb_decode_long(whatenc_encodings[d->enc].table, b);
-	sb_decode_run(sb_index(d), b);
+		if (b->in_size - b->in_pos >= SB_TABLE_MIN) {
+			sb_decode_run(sb_index(d), b);
+			return;
+		}
+	}
+	sb_decode_short(sb_index(d), b);
 }
 
 /* The byte for code point @cp >= 0x80 in encoding @k, or -1. */
@@ -344,6 +396,26 @@ static __always_inline u8 sb_enc3(const u8 *pidx, const u8 *page, u64 w,
 }
 
 /*
+ * The byte of the 3-byte UTF-8 sequence at @p (@n >= 2 bytes readable),
+ * tested byte by byte, in the encoding of page index @pidx; 0 if it is
+ * cut (@n < 3), not 1110xxxx 10xxxxxx 10xxxxxx, overlong, from
+ * WE_SB_PAGE_LIMIT up (its lead E3 or more), or unmapped. For the short
+ * lane: sb_encode_run() keeps the same tests written out, as there
+ * this function cost every encode row of scripts/bench-instr 0.01-0.07
+ * instructions a byte, Thai 0.5.
+ */
+static __always_inline u8 sb_enc3_at(const u8 *pidx, const u8 *page,
+				     const u8 *p, size_t n)
+{
+	size_t c = p[0], t = p[1], i = ((c - 0xe0) << 6) + t - 0x80;
+
+	if (c - 0xe0 >= 3 || t - 0x80 >= 0x40 || i - 0x20 >= SB_PAGES_3 ||
+	    n < 3 || p[2] - 0x80u >= 0x40)
+		return 0;
+	return page[((size_t)pidx[i] << WE_SB_PAGE_SHIFT) + p[2] - 0x80];
+}
+
+/*
  * A run of 3-byte characters from @p (Thai): their bytes to *@op; returns
  * where the run ends (@p if it is not one). Two characters a step while 8
  * bytes can be read, the indexes of both made at once (bits 0-9 and
@@ -484,6 +556,59 @@ again:
 		*o++ = *p++;
 	if (p == end && p < in_end && o < out_end)
 		goto again;
+	b->in_pos = p - b->in;
+	b->out_pos = o - b->out;
+}
+
+/*
+ * The encoder's short-input lane (fewer than 2 * SB_BLOCK bytes, below
+ * which sb_encode_run() takes no block: a name): one character a step,
+ * inlined, with none of sb_encode_run()'s set-up (the blocks', the
+ * word loops'), over the input that fits the output at a byte each
+ * read. Stops where sb_encode_run() would: at an unmapped or malformed
+ * sequence or one that bound cuts.
+ */
+static __always_inline void sb_encode_short(const u8 *pidx,
+					    struct whatenc_buf *b)
+{
+	const u8 *page = we_sb_enc_page[0];
+	const u8 *p = b->in + b->in_pos, *end;
+	u8 *o = b->out + b->out_pos;
+	size_t n = b->in_size - b->in_pos;
+
+	if (n > b->out_size - b->out_pos)
+		n = b->out_size - b->out_pos;
+	end = p + n;
+	while (p + 1 < end) {	/* two bytes to read */
+		size_t c = p[0], t = p[1];
+		u8 byte;
+
+		if (((c | t << 8) & 0xc0e0) == 0x80c0) {	/* 2 bytes */
+			byte = sb_enc2(pidx, page, c, t);
+			if (!byte)
+				goto out;
+			*o++ = byte;
+			p += 2;
+			continue;
+		}
+		if (c < 0x80) {
+			/* one byte before a letter (a space), else the run */
+			if (t >= 0x80)
+				*o = c;
+			n = t >= 0x80 ? 1 : sb_ascii_copy(o, p, end - p);
+			p += n;
+			o += n;
+			continue;
+		}
+		byte = sb_enc3_at(pidx, page, p, end - p);
+		if (!byte)
+			goto out;
+		*o++ = byte;
+		p += 3;
+	}
+	if (p + 1 == end && *p < 0x80)
+		*o++ = *p++;
+out:
 	b->in_pos = p - b->in;
 	b->out_pos = o - b->out;
 }
@@ -631,4 +756,156 @@ static void sb_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 	sb_encode_run(k, b);
 }
 
-WE_STEP_FAMILY(sb, sb_step, sb_fast, sb_enc_step, sb_enc_fast);
+/*
+ * The one-shot lanes' inputs: shorter than these. The decoder's lane
+ * and the table loop cost about the same on names of 16 bytes (make
+ * bench-names, windows-1251: 325 and 330 instructions a name; 8 bytes
+ * 224 and 262, 32 bytes 629 and 509); the encoder's: below 2 * SB_BLOCK,
+ * where sb_encode_run() takes no block.
+ */
+#define SB_ONCE_DEC	16
+#define SB_ONCE_ENC	(2 * SB_BLOCK)
+
+/*
+ * The one-shot entries (struct we_family's @dec_once, @enc_once): a
+ * long input goes to the fast paths of the step loops flattened into an
+ * entry of their own (WE_FAST_ONCE(), as WE_STEP_FAMILY() makes them), a
+ * tail call; a short one (a name) takes its lane, in a function that
+ * holds nothing across a call, so that its registers are the lane's (the
+ * lane beside the long path, which keeps the arguments across its call,
+ * cost a name 20-30 instructions of saved registers and spills). The
+ * step loops' fast paths stay without the encoder's lane: in sb_encode()
+ * it cost Thai 9.39 -> 9.87 instructions a byte (scripts/bench-instr).
+ */
+static noinline int sb_long_dec_once(enum whatenc_encoding enc,
+				     const u8 *in, size_t in_size, u8 *out,
+				     size_t out_size, we_once_rest_fn rest);
+static noinline int sb_long_enc_once(enum whatenc_encoding enc,
+				     const u8 *in, size_t in_size, u8 *out,
+				     size_t out_size, we_once_rest_fn rest);
+WE_FAST_ONCE(sb_long, dec, struct whatenc_decoder, sb_fast)
+WE_FAST_ONCE(sb_long, enc, struct whatenc_encoder, sb_enc_fast)
+
+/*
+ * The end of a one-shot entry whose lane stopped short, out of line: its
+ * calls (memcpy(), @rest) would cost the lane saved registers.
+ */
+static noinline int sb_once_left(enum whatenc_encoding enc, const u8 *in,
+				 size_t in_size, size_t in_pos, u8 *out,
+				 size_t out_size, size_t out_pos,
+				 we_once_rest_fn rest)
+{
+	struct whatenc_buf b = {
+		.in = in, .in_size = in_size, .in_pos = in_pos,
+		.out = out, .out_size = out_size, .out_pos = out_pos,
+	};
+
+	return we_once_end(&b, enc, rest);
+}
+
+/*
+ * Each single-byte encoding's decoder index and encoder page index, by
+ * encoding: one load for a name's lane, not the encoding's row and then
+ * the row's table (5 instructions fewer).
+ */
+#define WHATENC_ENCODING(id, ...)
+#define WHATENC_SB(id)			WHATENC_SB_AS(id, id)
+#define WHATENC_SB_AS(id, index)					\
+	[WHATENC_##id] = we_sb_decode[WE_SB_##index],
+static const u16 *const sb_dec_index[WHATENC_NR_ENCODINGS] = {
+#include "whatenc_encodings.h"
+};
+
+#undef WHATENC_SB_AS
+#define WHATENC_SB_AS(id, index)					\
+	[WHATENC_##id] = we_sb_enc_pidx[WE_SB_##index],
+static const u8 *const sb_enc_pidx[WHATENC_NR_ENCODINGS] = {
+#include "whatenc_encodings.h"
+};
+
+#undef WHATENC_ENCODING
+#undef WHATENC_SB_AS
+#undef WHATENC_SB
+
+/*
+ * The lane of @enc's decoder, or its encoder (@enc_dir), then the end:
+ * a function of its own, its registers saved only if the lane needs
+ * them (sharing one with the long path's call, it had them saved for a
+ * name too, or where it did not, the long path for a long one).
+ */
+static __always_inline int sb_once_short(enum whatenc_encoding enc,
+					 bool enc_dir, const u8 *in,
+					 size_t in_size, u8 *out,
+					 size_t out_size, we_once_rest_fn rest)
+{
+	struct whatenc_buf b = {
+		.in = in, .in_size = in_size,
+		.out = out, .out_size = out_size,
+	};
+
+	if (enc_dir)
+		sb_encode_short(sb_enc_pidx[enc], &b);
+	else
+		sb_decode_short(sb_dec_index[enc], &b);
+	if (likely(b.in_pos == in_size))
+		return b.out_pos;
+	return sb_once_left(enc, in, in_size, b.in_pos, out, out_size,
+			    b.out_pos, rest);
+}
+
+static noinline int sb_short_dec_once(enum whatenc_encoding enc,
+				      const u8 *in, size_t in_size, u8 *out,
+				      size_t out_size, we_once_rest_fn rest)
+{
+	return sb_once_short(enc, false, in, in_size, out, out_size, rest);
+}
+
+static noinline int sb_short_enc_once(enum whatenc_encoding enc,
+				      const u8 *in, size_t in_size, u8 *out,
+				      size_t out_size, we_once_rest_fn rest)
+{
+	return sb_once_short(enc, true, in, in_size, out, out_size, rest);
+}
+
+static int sb_dec_once(enum whatenc_encoding enc, const u8 *in,
+		       size_t in_size, u8 *out, size_t out_size,
+		       we_once_rest_fn rest)
+{
+	if (likely(in_size < SB_ONCE_DEC))
+		return sb_short_dec_once(enc, in, in_size, out, out_size, rest);
+	return sb_long_dec_once(enc, in, in_size, out, out_size, rest);
+}
+
+static int sb_enc_once(enum whatenc_encoding enc, const u8 *in,
+		       size_t in_size, u8 *out, size_t out_size,
+		       we_once_rest_fn rest)
+{
+	if (likely(in_size < SB_ONCE_ENC))
+		return sb_short_enc_once(enc, in, in_size, out, out_size, rest);
+	return sb_long_enc_once(enc, in, in_size, out, out_size, rest);
+}
+
+/*
+ * WE_STEP_FAMILY(sb, sb_step, sb_fast, sb_enc_step, sb_enc_fast), with
+ * the one-shot entries above.
+ */
+static enum whatenc_ret sb_decode(struct whatenc_decoder *d,
+				  struct whatenc_buf *b, bool last)
+{
+	return we_decode_steps(d, b, last, sb_step, sb_fast, WE_ASCII_RUNS,
+			       NULL);
+}
+
+static enum whatenc_ret sb_encode(struct whatenc_encoder *e,
+				  struct whatenc_buf *b, bool last)
+{
+	return we_encode_steps(e, b, last, sb_enc_step, sb_enc_fast,
+			       WE_ASCII_RUNS);
+}
+
+const struct we_family whatenc_family_sb = {
+	.decode = sb_decode,
+	.encode = sb_encode,
+	.dec_once = sb_dec_once,
+	.enc_once = sb_enc_once,
+};
