@@ -23,7 +23,8 @@
  * BENCH_VARIANTS
  * ("text,html,ascii"), BENCH_ONLY (substring of encoding names, comma
  * list), BENCH_DIRS ("decode,encode"), BENCH_DATA, BENCH_CSV,
- * BENCH_COMMIT, BENCH_PEERS (comma list of peer names), BENCH_CALLS (a
+ * BENCH_COMMIT, BENCH_PEERS (comma list of peer names; whatenc-copy,
+ * the placement control, only when named), BENCH_CALLS (a
  * fixed number of calls per sample instead of BENCH_MIN_MS: for
  * instruction counts, e.g. valgrind --tool=callgrind
  * --toggle-collect=w_run, see scripts/bench-instr), BENCH_PIECES.
@@ -89,7 +90,7 @@ static const struct bench_case cases[] = {
 static const struct bench_peer *const all_peers[] = {
 	&bench_peer_whatenc, &bench_peer_memcpy, &bench_peer_iconv,
 	&bench_peer_icu, &bench_peer_ers, &bench_peer_simdutf,
-	&bench_peer_whatenc_kflags,
+	&bench_peer_whatenc_kflags, &bench_peer_whatenc_copy,
 };
 #define NPEERS_MAX (sizeof(all_peers) / sizeof(all_peers[0]))
 

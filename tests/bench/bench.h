@@ -45,5 +45,6 @@ extern const struct bench_peer bench_peer_icu;
 extern const struct bench_peer bench_peer_ers;
 extern const struct bench_peer bench_peer_simdutf;
 extern const struct bench_peer bench_peer_whatenc_kflags;
+extern const struct bench_peer bench_peer_whatenc_copy;
 
 #endif /* WHATENC_BENCH_H */

@@ -3,7 +3,9 @@
  * peer_whatenc.c - whatenc's core (the userspace build of the module sources,
  * -O2 like the kernel) and memcpy (the ceiling line). Built a second time
  * with BENCH_KFLAGS, together with the core, with the kernel's code
- * generation flags (tests/bench/rules.mk): the peer "whatenc-kflags".
+ * generation flags (tests/bench/rules.mk): the peer "whatenc-kflags"; and
+ * a third time with the userspace flags: "whatenc-copy", the same code at
+ * other addresses (what placement alone does to a row's time).
  *
  * Decoding: replacement mode, no BOM handling (as encoding_rs'
  * new_decoder_without_bom_handling). Encoding: html error mode; UTF-16LE
@@ -13,8 +15,15 @@
 #include <string.h>
 #include "bench.h"
 
-#ifdef BENCH_KFLAGS
-#define w_run kf_w_run	/* scripts/bench-instr counts inside it by name */
+/* scripts/bench-instr counts inside w_run by name: each copy its own */
+#if defined(BENCH_KFLAGS)
+#define w_run kf_w_run
+#define W_PEER bench_peer_whatenc_kflags
+#define W_NAME "whatenc-kflags"
+#elif defined(BENCH_COPY)
+#define w_run cp_w_run
+#define W_PEER bench_peer_whatenc_copy
+#define W_NAME "whatenc-copy"
 #endif
 
 struct wctx {
@@ -64,10 +73,9 @@ static void w_close(void *ctx)
 	free(ctx);
 }
 
-#ifdef BENCH_KFLAGS
-const struct bench_peer bench_peer_whatenc_kflags = {
-	.name = "whatenc-kflags", .open = w_open, .run = w_run,
-	.close = w_close,
+#ifdef W_PEER
+const struct bench_peer W_PEER = {
+	.name = W_NAME, .open = w_open, .run = w_run, .close = w_close,
 };
 #else
 const struct bench_peer bench_peer_whatenc = {

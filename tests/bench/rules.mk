@@ -63,39 +63,65 @@ $(BENCH_DIR)/simdutf_glue.o: tests/bench/simdutf_glue.cpp $(BENCH_SIMDUTF)/simdu
 	$(CXX) -O2 -std=c++17 -Wall -Werror -I$(BENCH_SIMDUTF) -c -o $@ $<
 endif
 
-# whatenc-kflags: the kernel's (6.1, x86-64) code generation flags that
-# userspace can run, -O2 as Debian's kernel (the test kernel is -Os);
-# left out: -mcmodel=kernel, -fno-PIE, retpoline/return thunks.
-BENCH_KFLAGS := -O2 -std=gnu11 -fno-strict-aliasing -fno-common \
+# whatenc-kflags: the code generation flags of Debian's 6.1 x86-64
+# kernel (its config: -O2, CONFIG_RETPOLINE, CONFIG_SLS,
+# CONFIG_STACKPROTECTOR_STRONG, CONFIG_INIT_STACK_ALL_ZERO,
+# CONFIG_FUNCTION_TRACER) that userspace can run; the test kernel is -Os.
+# From linux 6.1's Makefile: -fno-strict-aliasing -fno-common -fno-PIE
+# (not position-independent: tables by absolute address, as a module
+# under -mcmodel=kernel; hence -no-pie for the bench program),
+# -fstack-protector-strong, -pg -mfentry -mrecord-mcount with no
+# -fomit-frame-pointer (FUNCTION_TRACER; the call is a 5-byte NOP once
+# ftrace is up: -mnop-mcount), -ftrivial-auto-var-init=zero, ...; from
+# arch/x86/Makefile: no SSE/MMX/AVX/x87, stack boundary 8,
+# -falign-jumps=1 -falign-loops=1, -mno-red-zone, -fno-jump-tables
+# (RETPOLINE with gcc), -mharden-sls=all (SLS). Left out:
+# -mcmodel=kernel, the retpoline and return thunks (indirect calls and
+# returns run as plain ones), -fshort-wchar (no wchar_t in the core).
+BENCH_KFLAGS := -O2 -std=gnu11 -fno-strict-aliasing -fno-common -fno-PIE \
 	-mno-sse -mno-mmx -mno-sse2 -mno-3dnow -mno-avx -mno-80387 \
 	-mno-fp-ret-in-387 -mpreferred-stack-boundary=3 -mskip-rax-setup \
 	-mtune=generic -mno-red-zone -fcf-protection=none -falign-jumps=1 \
-	-falign-loops=1 -fno-asynchronous-unwind-tables \
+	-falign-loops=1 -fno-jump-tables -mharden-sls=all \
+	-fno-asynchronous-unwind-tables \
 	-fno-delete-null-pointer-checks -fno-allow-store-data-races \
-	-fno-stack-protector -fomit-frame-pointer -ftrivial-auto-var-init=zero \
+	-fstack-protector-strong -pg -mfentry -mrecord-mcount -mnop-mcount \
+	-ftrivial-auto-var-init=zero \
 	-fno-stack-clash-protection -fno-strict-overflow -fno-stack-check \
 	-fconserve-stack -fno-builtin-wcslen
-BENCH_KF_OBJS := $(addprefix $(BENCH_DIR)/kflags/,$(WHATENC_CORE_SRCS:.c=.o))
-BENCH_KF := $(BENCH_DIR)/kflags/whatenc-kflags.o
 
-$(BENCH_DIR)/kflags/%.o: module/%.c $(WHATENC_HEADERS)
-	@mkdir -p $(@D)
-	$(CC) $(USER_CPPFLAGS) $(BENCH_KFLAGS) -Wall -Werror -c -o $@ $<
+# whatenc-copy (only with BENCH_PEERS naming it; not in the default
+# table): the core built a second time with the userspace flags and
+# linked in as whatenc-kflags is: the same instructions at other
+# addresses, so its ratio is what code placement alone moves a row, the
+# floor under which a ÷kflags in wall time says nothing.
+#
+# $(call BENCH_CORE_COPY,name,flags,macro): $(BENCH_DIR)/name/, the core
+# and peer_whatenc.c (-Dmacro) built with flags, as one object whose
+# only global is bench_peer_whatenc_name.
+define BENCH_CORE_COPY
+$$(BENCH_DIR)/$(1)/%.o: module/%.c $$(WHATENC_HEADERS)
+	@mkdir -p $$(@D)
+	$$(CC) $$(USER_CPPFLAGS) $(2) -Wall -Werror -c -o $$@ $$<
 
-$(BENCH_DIR)/kflags/peer.o: tests/bench/peer_whatenc.c tests/bench/bench.h $(WHATENC_HEADERS)
-	@mkdir -p $(@D)
-	$(CC) $(USER_CPPFLAGS) $(BENCH_KFLAGS) -DBENCH_KFLAGS -c -o $@ $<
+$$(BENCH_DIR)/$(1)/peer.o: tests/bench/peer_whatenc.c tests/bench/bench.h $$(WHATENC_HEADERS)
+	@mkdir -p $$(@D)
+	$$(CC) $$(USER_CPPFLAGS) $(2) -D$(3) -c -o $$@ $$<
 
-# one object whose only global is bench_peer_whatenc_kflags
-$(BENCH_KF): $(BENCH_DIR)/kflags/peer.o $(BENCH_KF_OBJS)
-	$(LD) -r -o $@.tmp $^
-	objcopy --keep-global-symbol=bench_peer_whatenc_kflags $@.tmp $@
-	@rm -f $@.tmp
+$$(BENCH_DIR)/$(1)/whatenc-$(1).o: $$(BENCH_DIR)/$(1)/peer.o \
+		$$(addprefix $$(BENCH_DIR)/$(1)/,$$(WHATENC_CORE_SRCS:.c=.o))
+	$$(LD) -r -o $$@.tmp $$^
+	objcopy --keep-global-symbol=bench_peer_whatenc_$(1) $$@.tmp $$@
+	@rm -f $$@.tmp
+endef
+$(eval $(call BENCH_CORE_COPY,kflags,$$(BENCH_KFLAGS),BENCH_KFLAGS))
+$(eval $(call BENCH_CORE_COPY,copy,$$(BENCH_CFLAGS),BENCH_COPY))
+BENCH_KF := $(BENCH_DIR)/kflags/whatenc-kflags.o $(BENCH_DIR)/copy/whatenc-copy.o
 
 $(BENCH_BIN): $(BENCH_HOST_SRCS) tests/bench/bench.h $(LIB) $(BENCH_ERS) $(BENCH_KF) $(BENCH_SU_OBJS) $(WHATENC_HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) $(BENCH_CFLAGS) $(BENCH_SU_DEFS) \
-		-Wno-unused-parameter -o $@ \
+		-Wno-unused-parameter -no-pie -o $@ \
 		$(BENCH_HOST_SRCS) $(BENCH_KF) $(BENCH_SU_OBJS) $(LIB) $(BENCH_ERS) \
 		-licuuc -licudata $(BENCH_SU_LIBS) -lm -lpthread -ldl
 
