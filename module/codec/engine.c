@@ -376,37 +376,26 @@ enum whatenc_ret whatenc_dec_error(struct whatenc_decoder *d,
 					  WHATENC_OUTPUT_FULL;
 }
 
-/**
- * whatenc_step_result() - a decoder step's pair of code points or error
- * @d: decoder
- * @b: buffers; the byte the step was given is the last one consumed
- * @r: WE_STEP_PAIR(), WE_STEP_DONE or an error (WE_STEP_ERROR(),
- *	WE_STEP_ERROR_AS(), WE_STEP_ERROR_KEEP())
- *
- * Restores an error's unread bytes: the current one by not consuming it,
- * earlier ones through the replay queue (the caller returns to the
- * engine, which feeds them first).
- *
- * Return: WHATENC_INPUT_EMPTY to carry on, else what to return.
- */
-enum whatenc_ret whatenc_step_result(struct whatenc_decoder *d,
-				     struct whatenc_buf *b, u32 r)
+/* WE_STEP_PAIR(): Big5's two code points as one output unit. */
+static noinline enum whatenc_ret step_pair(struct whatenc_decoder *d,
+					   struct whatenc_buf *b, u32 r)
 {
-	unsigned int n = d->seq_len, unread, keep;
+	u8 unit[6];
+	unsigned int len = we_utf8_write(unit, (r >> 15) & 0x7fff);
+
+	len += we_utf8_write(unit + len, r & 0x7fff);
+	return we_put_unit(b, d->pend, &d->pend_len, unit, len) ?
+	       WHATENC_INPUT_EMPTY : WHATENC_OUTPUT_FULL;
+}
+
+/* An error (or WE_STEP_ERROR_AS()) at the end of a sequence of @n bytes. */
+static noinline enum whatenc_ret step_error(struct whatenc_decoder *d,
+					    struct whatenc_buf *b, u32 r,
+					    unsigned int n)
+{
+	unsigned int unread = r & 0xff, keep;
 	enum whatenc_ret ret;
 
-	d->seq_len = 0;
-	if (r == WE_STEP_DONE)
-		return WHATENC_INPUT_EMPTY;
-	if (!(r & 0x80000000u)) {
-		u8 unit[6];
-		unsigned int len = we_utf8_write(unit, (r >> 15) & 0x7fff);
-
-		len += we_utf8_write(unit + len, r & 0x7fff);
-		return we_put_unit(b, d->pend, &d->pend_len, unit, len) ?
-		       WHATENC_INPUT_EMPTY : WHATENC_OUTPUT_FULL;
-	}
-	unread = r & 0xff;
 	if (unread) {
 		b->in_pos--;
 		we_replay(d, d->seq + n - unread, unread - 1);
@@ -421,6 +410,35 @@ enum whatenc_ret whatenc_step_result(struct whatenc_decoder *d,
 		d->seq_len = keep;
 	}
 	return ret;
+}
+
+/**
+ * whatenc_step_result() - a decoder step's pair of code points or error
+ * @d: decoder
+ * @b: buffers; the byte the step was given is the last one consumed
+ * @r: WE_STEP_PAIR(), WE_STEP_DONE or an error (WE_STEP_ERROR(),
+ *	WE_STEP_ERROR_AS(), WE_STEP_ERROR_KEEP())
+ *
+ * Restores an error's unread bytes: the current one by not consuming it,
+ * earlier ones through the replay queue (the caller returns to the
+ * engine, which feeds them first). The work is out of line in
+ * step_pair() and step_error(), so that WE_STEP_DONE, the common
+ * result, costs no saved registers and no stack protector's canary
+ * (the kernel builds with -fstack-protector-strong).
+ *
+ * Return: WHATENC_INPUT_EMPTY to carry on, else what to return.
+ */
+enum whatenc_ret whatenc_step_result(struct whatenc_decoder *d,
+				     struct whatenc_buf *b, u32 r)
+{
+	unsigned int n = d->seq_len;
+
+	d->seq_len = 0;
+	if (r == WE_STEP_DONE)
+		return WHATENC_INPUT_EMPTY;
+	if (!(r & 0x80000000u))
+		return step_pair(d, b, r);
+	return step_error(d, b, r, n);
 }
 
 /**
