@@ -91,8 +91,8 @@ static WE_AVX2 __always_inline v16u8 sb_lane(v32u8 v, unsigned int k)
 static WE_AVX2 __always_inline unsigned int
 sb_patch(u8 *d, const u8 *s, unsigned int m, const u32 *high, size_t *o)
 {
-	unsigned int p = 0, j;
-	size_t oo = *o;
+	size_t oo = *o;	/* where the block's byte j goes: oo + j */
+	unsigned int j;
 
 	ST32(d + oo, LD32(s));
 	while (m) {
@@ -100,18 +100,16 @@ sb_patch(u8 *d, const u8 *s, unsigned int m, const u32 *high, size_t *o)
 
 		j = __builtin_ctz(m);
 		e = high[s[j] & 0x7f];
-		oo += j - p;
 		if (!e) {
-			*o = oo;
+			*o = oo + j;
 			return j;
 		}
-		__builtin_memcpy(d + oo, &e, 4);
-		oo += e >> 24;
-		p = j + 1;
-		ST32(d + oo, LD32(s + p));
+		__builtin_memcpy(d + oo + j, &e, 4);
+		oo += (e >> 24) - 1;
+		ST32(d + oo + j + 1, LD32(s + j + 1));
 		m &= m - 1;
 	}
-	*o = oo + 32 - p;
+	*o = oo + 32;
 	return 32;
 }
 
