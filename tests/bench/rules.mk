@@ -98,13 +98,19 @@ BENCH_KFLAGS := -O2 -std=gnu11 -fno-strict-aliasing -fno-common -fno-PIE \
 #
 # $(call BENCH_CORE_COPY,name,flags,macro): $(BENCH_DIR)/name/, the core
 # and peer_whatenc.c (-Dmacro) built with flags, as one object whose
-# only global is bench_peer_whatenc_name.
+# only global is bench_peer_whatenc_name. Its objects depend on
+# name/flags, rewritten when the flags change (make BENCH_KFLAGS=...),
+# so that no object of other flags is left in the copy.
 define BENCH_CORE_COPY
-$$(BENCH_DIR)/$(1)/%.o: module/%.c $$(WHATENC_HEADERS)
+$$(BENCH_DIR)/$(1)/flags: FORCE
+	@mkdir -p $$(@D)
+	@echo '$$(CC) $(2)' | cmp -s - $$@ || echo '$$(CC) $(2)' > $$@
+
+$$(BENCH_DIR)/$(1)/%.o: module/%.c $$(WHATENC_HEADERS) $$(BENCH_DIR)/$(1)/flags
 	@mkdir -p $$(@D)
 	$$(CC) $$(USER_CPPFLAGS) $(2) -Wall -Werror -c -o $$@ $$<
 
-$$(BENCH_DIR)/$(1)/peer.o: tests/bench/peer_whatenc.c tests/bench/bench.h $$(WHATENC_HEADERS)
+$$(BENCH_DIR)/$(1)/peer.o: tests/bench/peer_whatenc.c tests/bench/bench.h $$(WHATENC_HEADERS) $$(BENCH_DIR)/$(1)/flags
 	@mkdir -p $$(@D)
 	$$(CC) $$(USER_CPPFLAGS) $(2) -D$(3) -c -o $$@ $$<
 
@@ -114,6 +120,9 @@ $$(BENCH_DIR)/$(1)/whatenc-$(1).o: $$(BENCH_DIR)/$(1)/peer.o \
 	objcopy --keep-global-symbol=bench_peer_whatenc_$(1) $$@.tmp $$@
 	@rm -f $$@.tmp
 endef
+.PHONY: FORCE
+FORCE:
+
 $(eval $(call BENCH_CORE_COPY,kflags,$$(BENCH_KFLAGS),BENCH_KFLAGS))
 $(eval $(call BENCH_CORE_COPY,copy,$$(BENCH_CFLAGS),BENCH_COPY))
 BENCH_KF := $(BENCH_DIR)/kflags/whatenc-kflags.o $(BENCH_DIR)/copy/whatenc-copy.o
