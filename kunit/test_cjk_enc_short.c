@@ -55,17 +55,22 @@ struct se_name {
 	enum whatenc_ret why;	/* its kind */
 };
 
-/* gb18030's four bytes of @cp from U+10000 (the encoder's steps 5-10) */
+/*
+ * gb18030's four bytes of @cp from U+10000 (the encoder's steps 5-10:
+ * the pointer in bases 12,600, 1,260, 10 and 1, from 0x81, 0x30, 0x81
+ * and 0x30)
+ */
 static void se_gb4(u8 *p, u32 cp)
 {
+	static const u32 unit[4] = { 10 * 126 * 10, 10 * 126, 10, 1 };
+	static const u8 from[4] = { 0x81, 0x30, 0x81, 0x30 };
 	u32 ptr = 189000 + cp - 0x10000;
+	unsigned int i;
 
-	p[0] = ptr / (10 * 126 * 10) + 0x81;
-	ptr %= 10 * 126 * 10;
-	p[1] = ptr / (10 * 126) + 0x30;
-	ptr %= 10 * 126;
-	p[2] = ptr / 10 + 0x81;
-	p[3] = ptr % 10 + 0x30;
+	for (i = 0; i < 4; i++) {
+		p[i] = ptr / unit[i] + from[i];
+		ptr %= unit[i];
+	}
 }
 
 /* One unit @k of pattern char @c: its UTF-8, its bytes or its error. */
