@@ -34,9 +34,9 @@ WHATENC_KUNIT_SRCS += test_rules.c
 WHATENC_KUNIT_SRCS += test_vec.c
 WHATENC_KUNIT_SRCS += test_sb_encode.c
 WHATENC_KUNIT_SRCS += test_cjk_fast.c
+WHATENC_KUNIT_SRCS += test_cjk_enc_short.c
 WHATENC_KUNIT_SRCS += test_oneshot.c
 WHATENC_KUNIT_SRCS += test_names_exits.c
-WHATENC_KUNIT_SRCS += test_cjk_enc_short.c
 # test_nls.c: on the host only here; in the kernel it is a module of its
 # own, kunit/nls/whatenc_nls_kunit.ko (kunit/nls/Kbuild.inc), which
 # tests/vm/nls_kunit.sh runs: its sweeps would push whatenc_kunit.ko's
