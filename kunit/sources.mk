@@ -34,6 +34,7 @@ WHATENC_KUNIT_SRCS += test_rules.c
 WHATENC_KUNIT_SRCS += test_vec.c
 WHATENC_KUNIT_SRCS += test_sb_encode.c
 WHATENC_KUNIT_SRCS += test_cjk_fast.c
+WHATENC_KUNIT_SRCS += test_cjk_enc_short.c
 WHATENC_KUNIT_SRCS += test_oneshot.c
 WHATENC_KUNIT_SRCS += test_names_exits.c
 WHATENC_KUNIT_SRCS += test_sb_once.c

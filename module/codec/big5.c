@@ -121,4 +121,5 @@ static noinline void big5_enc_fast(struct whatenc_encoder *e,
 	we_enc_fast_two_byte(b, big5_enc_lookup);
 }
 
-WE_STEP_FAMILY(big5, big5_step, big5_dec_fast, big5_enc_step, big5_enc_fast);
+WE_CJK_STEP_FAMILY(big5, big5_step, big5_dec_fast, big5_enc_step,
+		   big5_enc_fast, big5_enc_lookup, WE_SHORT_RANK);

@@ -125,8 +125,9 @@ static __always_inline u16 euc_jp_enc_lookup(u32 cp)
 static noinline __aligned(64) void euc_jp_enc_fast(struct whatenc_encoder *e,
 						   struct whatenc_buf *b)
 {
-	we_enc_fast_words(b, euc_jp_enc_lookup, false);
+	we_enc_fast_words(b, euc_jp_enc_lookup, 0);
 	we_enc_fast_two_byte(b, euc_jp_enc_lookup);
 }
 
-WE_STEP_FAMILY(euc_jp, euc_jp_step, euc_jp_dec_fast, euc_jp_enc_step, euc_jp_enc_fast);
+WE_CJK_STEP_FAMILY(euc_jp, euc_jp_step, euc_jp_dec_fast, euc_jp_enc_step,
+		   euc_jp_enc_fast, euc_jp_enc_lookup, 0);

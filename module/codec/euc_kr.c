@@ -265,5 +265,5 @@ static noinline __aligned(64) void euc_kr_enc_fast(struct whatenc_encoder *e,
 	we_enc_fast_two_byte_any(b, euc_kr_enc_lookup, true);
 }
 
-WE_STEP_FAMILY(euc_kr, euc_kr_step, euc_kr_fast, euc_kr_enc_step,
-	       euc_kr_enc_fast);
+WE_CJK_STEP_FAMILY(euc_kr, euc_kr_step, euc_kr_fast, euc_kr_enc_step,
+		   euc_kr_enc_fast, euc_kr_enc_lookup, 0);

@@ -239,11 +239,17 @@ static noinline __aligned(64) void gb_enc_fast(struct whatenc_encoder *e,
 					       struct whatenc_buf *b)
 {
 	if (e->enc == WHATENC_GBK) {
-		we_enc_fast_words(b, gbk_enc_lookup, false);
+		we_enc_fast_words(b, gbk_enc_lookup, 0);
 		we_enc_fast_two_byte(b, gbk_enc_lookup);
 	} else {
 		we_enc_fast_words(b, gb_enc_lookup, false);
 		we_enc_fast_two_byte(b, gb_enc_lookup);
 	}
 }
-WE_STEP_FAMILY(gb18030, gb_step, gb_dec_fast, gb_enc_step, gb_enc_fast);
+/*
+ * The one-shot lane for short inputs reads GBK's two-byte forms for both
+ * encodings: gb18030's but U+20AC's, which goes to the steps (GBK's one
+ * byte 0x80, gb18030's two bytes A2 E3)
+ */
+WE_CJK_STEP_FAMILY(gb18030, gb_step, gb_dec_fast, gb_enc_step, gb_enc_fast,
+		   gbk_enc_lookup, 0);

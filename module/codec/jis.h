@@ -107,6 +107,38 @@ static inline unsigned int we_sjis_code(u32 cp)
 }
 
 /*
+ * Of a Shift_JIS trail byte @b (0x40..0x7E, 0x80..0xFC: column t =
+ * 0..187 of a row pair), the EUC-JP trail byte (0xA1 + t % 94) and, in
+ * bit 8, which row of the pair (t / 94); 0 for the other bytes (never
+ * read). WE_SJIS_EJ256: the 256 of them, as the initializer of an
+ * array [4][4][4][4] (we_sjis_ej() reads it as one of 256).
+ */
+#define WE_SJIS_COL(b)	((b) - 0x40 - ((b) > 0x7f))
+#define WE_SJIS_EJ(b)	((b) < 0x40 || (b) == 0x7f || (b) > 0xfc ? 0 :	\
+			 WE_SJIS_COL(b) >= 94 ?				\
+			 0x100 | (0xa1 + WE_SJIS_COL(b) - 94) :		\
+			 0xa1 + WE_SJIS_COL(b))
+#define WE_SJIS_EJ4(b)	{ WE_SJIS_EJ(b), WE_SJIS_EJ((b) + 1),		\
+			  WE_SJIS_EJ((b) + 2), WE_SJIS_EJ((b) + 3) }
+#define WE_SJIS_EJ16(b)	{ WE_SJIS_EJ4(b), WE_SJIS_EJ4((b) + 4),		\
+			  WE_SJIS_EJ4((b) + 8), WE_SJIS_EJ4((b) + 12) }
+#define WE_SJIS_EJ64(b)	{ WE_SJIS_EJ16(b), WE_SJIS_EJ16((b) + 16),	\
+			  WE_SJIS_EJ16((b) + 32), WE_SJIS_EJ16((b) + 48) }
+#define WE_SJIS_EJ256	{ WE_SJIS_EJ64(0), WE_SJIS_EJ64(64),		\
+			  WE_SJIS_EJ64(128), WE_SJIS_EJ64(192) }
+
+/* WE_SJIS_EJ(@b), from the table (read as one array of 256) */
+static inline unsigned int we_sjis_ej(u8 b)
+{
+	static const union {
+		u16 nested[4][4][4][4];
+		u16 flat[256];
+	} ej = { .nested = WE_SJIS_EJ256 };
+
+	return ej.flat[b];
+}
+
+/*
  * EUC-JP bytes (lead << 8 | trail) for the Shift_JIS bytes @code of
  * we_sjis_code(), if their pointer is below 8272 (Shift_JIS lead below
  * 0xED), or 0 (also for one byte: no row). Such an index Shift_JIS
@@ -114,18 +146,17 @@ static inline unsigned int we_sjis_code(u32 cp)
  * pointer outside 8272..8835, below 8272, is the first pointer. So the
  * EUC-JP encoder reads the Shift_JIS table and turns the pointer's row
  * pair and column (0..187) into its row (pointer / 94) and column
- * (pointer % 94) without a division.
+ * (pointer % 94) without a division: the column's part from a table of
+ * the trail bytes (WE_SJIS_EJ(); the arithmetic was 10 instructions
+ * more a character, make bench-names-fixed, docs/performance.md).
  */
 static inline unsigned int we_sjis_to_euc_jp(unsigned int code)
 {
 	unsigned int row = (u8)(((code >> 8) ^ 0x20) - 0xa1);
-	unsigned int t = (code & 0xff) - 0x40, hi;
 
 	if (row >= 8272 / 188)
 		return 0;
-	t -= t > 0x3f;
-	hi = t >= 94;
-	return (0xa1 + 2 * row + hi) << 8 | (0xa1 + t - 94 * hi);
+	return ((0xa1 + 2 * row) << 8) + we_sjis_ej(code & 0xff);
 }
 
 /*

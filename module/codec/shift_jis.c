@@ -141,7 +141,7 @@ static void sjis_enc_tail(struct whatenc_buf *b)
 static noinline __aligned(64) void sjis_enc_fast(struct whatenc_encoder *e,
 						 struct whatenc_buf *b)
 {
-	we_enc_fast_words(b, sjis_enc_lookup, true);
+	we_enc_fast_words(b, sjis_enc_lookup, WE_SHORT_SINGLE);
 	sjis_enc_tail(b);
 }
 
@@ -162,4 +162,5 @@ static __always_inline unsigned int sjis_enc_step(struct whatenc_encoder *e,
 	return code ? we_put_code(out, code, true) : 0;
 }
 
-WE_STEP_FAMILY(shift_jis, sjis_step, sjis_dec_fast, sjis_enc_step, sjis_enc_fast);
+WE_CJK_STEP_FAMILY(shift_jis, sjis_step, sjis_dec_fast, sjis_enc_step,
+		   sjis_enc_fast, sjis_enc_lookup, WE_SHORT_SINGLE);

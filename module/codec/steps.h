@@ -226,6 +226,83 @@ static __always_inline void we_enc_fast_words(struct whatenc_buf *b,
 	b->out_pos = op;
 }
 
+/*
+ * The CJK encoders' one-shot lane for short inputs (a name): inputs
+ * shorter than WE_ENC_SHORT, with output room for as many bytes as the
+ * input has (no character here writes more bytes than it reads: ASCII
+ * one for one, 2- and 3-byte UTF-8 one or two bytes), so no step tests
+ * the output. A character at a time: an ASCII byte copied, a 2- or
+ * 3-byte UTF-8 character (read as a word, we_enc_short_word()) written
+ * as @lookup's code (we_put_code(), @flags WE_SHORT_*). Nothing to set
+ * up: the fast paths' POPCNT test, word loop and ASCII run copies cost a
+ * name more than they save on it (make bench-names-fixed, in
+ * docs/performance.md). The same @lookup as the fast path's: returns
+ * the output's length where it takes the whole input, else -1 (at a
+ * 4-byte or malformed character, a surrogate, a code point @lookup has
+ * no code for), having written only scratch within the output.
+ */
+#define WE_ENC_SHORT	32
+/* @flags of we_enc_short(): what @lookup does */
+#define WE_SHORT_SINGLE	1u	/* codes below 0x100 are one byte */
+#define WE_SHORT_RANK	2u	/* it reads a rank table (hweight32()) */
+
+/*
+ * The input at @ip as a little-endian word, bytes past the end 0 (which
+ * no UTF-8 continuation byte is, so we_utf8_23w() reads only bytes
+ * there are): one load while 4 bytes are left, else the last 4 bytes'
+ * load shifted (or the 1..3 bytes of an input that short).
+ */
+static __always_inline u32 we_enc_short_word(const u8 *in, size_t in_size,
+					     size_t ip)
+{
+	size_t n = in_size - ip;
+
+	if (likely(n >= 4))
+		return get_unaligned_le32(in + ip);
+	if (in_size >= 4)
+		return get_unaligned_le32(in + in_size - 4) >> (32 - 8 * n);
+	return in[ip] | (n > 1 ? in[ip + 1] << 8 : 0) |
+	       (n > 2 ? in[ip + 2] << 16 : 0);
+}
+
+static __always_inline int we_enc_short(const u8 *in, size_t in_size,
+					u8 *out, u16 (*lookup)(u32 cp),
+					unsigned int flags)
+{
+	size_t ip = 0, op = 0;
+
+	/*
+	 * the test of hweight32() (userspace) once, not per character:
+	 * Big5 encode, make bench-names-fixed, 72 + 61.6 -> 78 + 52.6 a
+	 * character (EUC-KR's Hangul need none: 72 -> 78 for nothing)
+	 */
+	if ((flags & WE_SHORT_RANK) && !we_popcnt_usable())
+		return -1;
+	do {
+		unsigned int len;
+		u32 cp;
+		u16 code;
+
+		if (in[ip] < 0x80) {
+			out[op++] = in[ip++];
+			continue;
+		}
+		/* surrogates pass: the lookups have none (as there) */
+		len = we_utf8_23w_any(in + ip,
+				      we_enc_short_word(in, in_size, ip), &cp,
+				      true);
+		if (!len)
+			return -1;
+		/* below 0x10000: the lookups need not test it */
+		code = lookup(cp & 0xffff);
+		if (!code)
+			return -1;
+		ip += len;
+		op += we_put_code(out + op, code, flags & WE_SHORT_SINGLE);
+	} while (ip < in_size);
+	return op;
+}
+
 /* What the step loops do besides the steps: @opts of we_decode_steps()
  * and we_encode_steps().
  */
@@ -504,10 +581,13 @@ static __always_inline int we_once_end(struct whatenc_buf *b,
  * a coder of its own that only the fast path reads (the encoding: the
  * single-byte tables), then the ASCII bytes it leaves at the end
  * (we_once_ascii_rest()); anything else to @rest, as a tail call
- * (-1 without one: the caller goes on itself).
+ * (-1 without one: the caller goes on itself). WE_FAST_ONCE_ATTR():
+ * with attributes @attr instead of __flatten.
  */
 #define WE_FAST_ONCE(fam, dir, coder, fast)				\
-static __flatten int fam##_##dir##_once(enum whatenc_encoding enc,	\
+	WE_FAST_ONCE_ATTR(fam, dir, coder, fast, __flatten)
+#define WE_FAST_ONCE_ATTR(fam, dir, coder, fast, attr)			\
+static attr int fam##_##dir##_once(enum whatenc_encoding enc,	\
 					 const u8 *in, size_t in_size,	\
 					 u8 *out, size_t out_size,	\
 					 we_once_rest_fn rest)		\
@@ -535,8 +615,17 @@ static __flatten int fam##_##dir##_once(enum whatenc_encoding enc,	\
  * windows-874 encode 9.39 -> 10.18 instructions per byte).
  */
 #define WE_STEP_FAMILY(fam, dstep, dfast, estep, efast)			\
+	WE_STEP_FAMILY_CORE(fam, dstep, dfast, estep, efast,		\
+			    WE_FAST_ONCE(fam, enc, struct whatenc_encoder, \
+					 efast))
+
+/*
+ * WE_STEP_FAMILY() with the definition of the encoder's one-shot entry
+ * <@fam>_enc_once given (@enc_def)
+ */
+#define WE_STEP_FAMILY_CORE(fam, dstep, dfast, estep, efast, enc_def)	\
+enc_def									\
 WE_FAST_ONCE(fam, dec, struct whatenc_decoder, dfast)			\
-WE_FAST_ONCE(fam, enc, struct whatenc_encoder, efast)			\
 static enum whatenc_ret fam##_decode(struct whatenc_decoder *d,		\
 				     struct whatenc_buf *b, bool last)	\
 {									\
@@ -552,6 +641,49 @@ const struct we_family whatenc_family_##fam = {				\
 	.encode = fam##_encode,						\
 	.dec_once = fam##_dec_once,					\
 	.enc_once = fam##_enc_once,					\
+}
+
+/*
+ * WE_CJK_STEP_FAMILY() - WE_STEP_FAMILY() for a CJK encoder whose fast
+ * path @efast stops at what @elookup (its codes; @eflags WE_SHORT_*,
+ * what it does) has none for: the one-shot entry sends a short input to
+ * <@fam>_enc_short_once(), we_enc_short() over @elookup, and anything
+ * else to <@fam>_enc_long_once(), @efast as WE_FAST_ONCE() has it;
+ * dispatched once, both tail calls, so that neither pays for the
+ * other's registers and frame (make bench-names: a 64-byte name's
+ * entry 22 instructions dearer with both in one function). Where the
+ * lane stops, the whole input goes to @rest (or -1): the lane wrote
+ * only scratch.
+ */
+#define WE_CJK_STEP_FAMILY(fam, dstep, dfast, estep, efast, elookup,	\
+			   eflags)					\
+	WE_STEP_FAMILY_CORE(fam, dstep, dfast, estep, efast,		\
+			    WE_CJK_ENC_ONCE(fam, efast, elookup, eflags))
+
+/* WE_CJK_STEP_FAMILY()'s encoder entry <@fam>_enc_once and its two lanes */
+#define WE_CJK_ENC_ONCE(fam, efast, elookup, eflags)			\
+WE_FAST_ONCE_ATTR(fam, enc_long, struct whatenc_encoder, efast,	\
+		  noinline __flatten)					\
+static noinline int fam##_enc_short_once(enum whatenc_encoding enc,	\
+					 const u8 *in, size_t in_size,	\
+					 u8 *out, size_t out_size,	\
+					 we_once_rest_fn rest)		\
+{									\
+	int n = we_enc_short(in, in_size, out, elookup, eflags);	\
+									\
+	if (likely(n >= 0))						\
+		return n;						\
+	return rest ? rest(enc, in, in_size, out, out_size) : -1;	\
+}									\
+static int fam##_enc_once(enum whatenc_encoding enc, const u8 *in,	\
+			  size_t in_size, u8 *out, size_t out_size,	\
+			  we_once_rest_fn rest)				\
+{									\
+	if (in_size < WE_ENC_SHORT && out_size >= in_size)		\
+		return fam##_enc_short_once(enc, in, in_size, out,	\
+					    out_size, rest);		\
+	return fam##_enc_long_once(enc, in, in_size, out, out_size,	\
+				   rest);				\
 }
 
 /*

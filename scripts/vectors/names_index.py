@@ -22,6 +22,24 @@ WANT = [
     ("windows-1251", 64),   # 0xC0
     ("koi8-r", 65),         # 0xC1
     ("iso-8859-8", 33),     # 0xA1
+    # kunit/test_cjk_enc_short.c: two-byte UTF-8 characters and U+20AC
+    ("jis0208", 87),        # Shift_JIS 81 98, EUC-JP A1 F8
+    ("gb18030", 6179),      # A1 A4
+    ("big5", 5040),         # A1 50
+    ("euc-kr", 6179),       # A1 A4
+    ("gb18030", 6432),      # A2 E3
+    ("big5", 5465),         # A3 E1
+    ("euc-kr", 6435),       # A2 E6
+]
+
+# NI_HAS_<INDEX>_<CODE POINT>: 1 if the index has the code point (at any
+# pointer), else 0 (the tests' unmappable characters)
+HAS = [
+    ("jis0208", 0x20AC),
+    ("jis0208", 0x1F600),
+    ("gb18030", 0x1F600),
+    ("big5", 0x1F600),
+    ("euc-kr", 0x1F600),
 ]
 
 
@@ -39,7 +57,7 @@ def read_index(path):
 def main():
     shared, outdir = sys.argv[1], sys.argv[2]
     wd = os.path.join(shared, "whatwg")
-    files = sorted({n for n, _ in WANT})
+    files = sorted({n for n, _ in WANT + HAS})
     present = all(os.path.exists(os.path.join(wd, "index-%s.txt" % n))
                   for n in files)
     out = ["/* SPDX-License-Identifier: GPL-2.0-only */",
@@ -57,6 +75,15 @@ def main():
         else:
             cp = -1
         out.append("#define %s %s" % (name, "(-1)" if cp < 0 else "0x%04X" % cp))
+    for n, cp in HAS:
+        name = "NI_HAS_%s_%04X" % (n.upper().replace("-", "_"), cp)
+        if present:
+            if n not in idx:
+                idx[n] = read_index(os.path.join(wd, "index-%s.txt" % n))
+            has = 1 if cp in idx[n].values() else 0
+        else:
+            has = 0
+        out.append("#define %s %d" % (name, has))
     out += ["#endif", ""]
     with open(os.path.join(outdir, "names_index.h"), "w") as f:
         f.write("\n".join(out))
