@@ -122,7 +122,10 @@ static __always_inline u32 gb_code(const u8 *p, size_t n, unsigned int *len)
  * we_dec_fast_loop(), with one test for the usual code (U+0800..U+FFFF:
  * a 3-byte UTF-8 form, one 32-bit store whose fourth byte is scratch),
  * the rest (0: not a code; below U+0800) under it, and the positions
- * tested against one bound.
+ * tested against one bound. The code falls through, ASCII is the branch
+ * (we_dec_fast_loop()): GBK decode, 64 KiB, taken branches per byte
+ * 1.32 -> 0.54, instructions 12.79 -> 11.86 (kernel flags 12.41 ->
+ * 11.76).
  */
 static void gb_fast_roomy(struct whatenc_buf *b)
 {
@@ -138,14 +141,17 @@ static void gb_fast_roomy(struct whatenc_buf *b)
 	while (ip <= last) {
 		u32 cp;
 
-		if (in[ip] < 0x80) {
+		if (unlikely(in[ip] < 0x80)) {
+			/* b->in: as in we_dec_fast_loop() */
+			const u8 *ain = b->in;
+
 			/* one ASCII byte between codes */
-			if (in[ip + 1] >= 0x80) {
-				out[op++] = in[ip++];
+			if (ain[ip + 1] >= 0x80) {
+				out[op++] = ain[ip++];
 				continue;
 			}
-			if (!we_ascii_short(in, &ip, out, &op))
-				we_ascii_fast(in, &ip, in_size, out, &op,
+			if (!we_ascii_short(ain, &ip, out, &op))
+				we_ascii_fast(ain, &ip, in_size, out, &op,
 					      out_size);
 			continue;
 		}
