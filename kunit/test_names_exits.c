@@ -18,7 +18,7 @@
 #include "names_index.h"
 #include "wt_ref.h"
 
-#define NX_UNITS	7	/* units of a pattern, at most */
+#define NX_UNITS	9	/* units of a pattern, at most */
 #define NX_MAX		160	/* bytes of a name, either form */
 
 struct nx_enc {
@@ -257,10 +257,13 @@ WT_CASE(names_early_exits)
 	 * (the one-shot path leaves to the steps what they do not take):
 	 * a name of one character (shorter than the encoders' 4-byte
 	 * word), ending in 1-3 ASCII bytes after a character, ending in a
-	 * character
+	 * character; ending in a run of 7 and of 8 ASCII bytes (the word
+	 * copy of a run takes 8 readable bytes: gb18030's fast path copies
+	 * a shorter one byte by byte)
 	 */
 	static const char *const pats[] = {
 		"abCcCCd", "C", "aC", "Ca", "Cab", "Cabc", "CC", "abcC",
+		"Cabcdefg", "Cabcdefgh",
 	};
 	struct nx_name *nm = WT_ALLOC(sizeof(*nm));
 	u8 *buf = WT_ALLOC(NX_MAX + 8), *out = WT_ALLOC(NX_MAX + 8);

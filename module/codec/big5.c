@@ -25,7 +25,7 @@ static __always_inline u32 big5_lookup(u8 lead, u8 byte, u32 *astral)
 	if (i >= BIG5_DEC_LEN)
 		return 0;
 	w = get_unaligned_le32(big5_dec_utf8 + 3 * i);
-	if ((w & 0xf0) == 0xe0)
+	if (likely((w & 0xf0) == 0xe0))	/* most of Big5 text */
 		return (w & 0xffffff) | 3u << 24;
 	if ((w & 0xe0) == 0xc0)
 		return (w & 0xffff) | 2u << 24;

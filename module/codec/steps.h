@@ -437,6 +437,20 @@ we_decode_steps(struct whatenc_decoder *d, struct whatenc_buf *b, bool last,
  * Korean prose) is one byte copied, its length a constant, not a count
  * from the word (EUC-KR decode, 64 KiB: 17.82 -> 16.87 instructions per
  * byte, 1.03 -> 1.11 x encoding_rs).
+ *
+ * The code is the path that falls through (unlikely() on ASCII and on
+ * the stop), so that a code costs one taken branch, the loop's; and the
+ * ASCII path reads the input through @b->in, which the compiler cannot
+ * take for the code's pointer (a store to out[] may change it): that
+ * pointer is then dead on the ASCII path, whose registers had made GCC
+ * keep it on the stack, a store and a load for every code. Callgrind
+ * (--collect-jumps), taken branches per byte of 64 KiB and instructions
+ * per byte, userspace / kernel flags: Shift_JIS 1.78 / 2.19 and
+ * 14.83 / 14.88 before (the kernel build one jump more a code: 1.23x
+ * the wall time), 0.54 / 0.54 and 14.18 / 14.56 after (with the fast
+ * path out of line, WE_CJK_STEP_FAMILY()); EUC-JP 0.96 and 13.15 / 13.16
+ * -> 0.55 and 12.84 / 13.26; Big5 1.69 and 13.45 / 11.90 -> 0.58 (with
+ * big5_lookup()'s likely()) and 12.10 / 11.64.
  */
 static __always_inline void
 we_dec_fast_loop(struct whatenc_buf *b, bool ascii, unsigned int min_in,
@@ -454,27 +468,30 @@ we_dec_fast_loop(struct whatenc_buf *b, bool ascii, unsigned int min_in,
 		unsigned int len;
 		u32 cp;
 
-		if (ascii && in[ip] < 0x80) {
+		if (ascii && unlikely(in[ip] < 0x80)) {
+			/* the input as the code's pointer is not: above */
+			const u8 *ain = b->in;
+
 			/* one ASCII byte between codes (a space) */
 			if (roomy && (min_in >= 2 || in_size - ip >= 2) &&
-			    in[ip + 1] >= 0x80) {
-				out[op++] = in[ip++];
+			    ain[ip + 1] >= 0x80) {
+				out[op++] = ain[ip++];
 				continue;
 			}
 			if (roomy && in_size - ip < 8) {
 				/* the last bytes (a name's ".txt"), room for all */
 				do {
-					out[op++] = in[ip++];
-				} while (ip < in_size && in[ip] < 0x80);
+					out[op++] = ain[ip++];
+				} while (ip < in_size && ain[ip] < 0x80);
 				continue;
 			}
-			if (!roomy || !we_ascii_short(in, &ip, out, &op))
-				we_ascii_fast(in, &ip, in_size, out, &op,
+			if (!roomy || !we_ascii_short(ain, &ip, out, &op))
+				we_ascii_fast(ain, &ip, in_size, out, &op,
 					      out_size);
 			continue;
 		}
 		cp = code(in + ip, in_size - ip, &len);
-		if (!cp)
+		if (unlikely(!cp))
 			break;
 		if (packed)
 			op += we_utf8_put_packed(out + op, cp, roomy);
@@ -615,21 +632,22 @@ static attr int fam##_##dir##_once(enum whatenc_encoding enc,	\
  * windows-874 encode 9.39 -> 10.18 instructions per byte).
  */
 #define WE_STEP_FAMILY(fam, dstep, dfast, estep, efast)			\
-	WE_STEP_FAMILY_CORE(fam, dstep, dfast, estep, efast,		\
+	WE_STEP_FAMILY_CORE(fam, dstep, dfast, dfast, estep, efast,	\
 			    WE_FAST_ONCE(fam, enc, struct whatenc_encoder, \
 					 efast))
 
 /*
- * WE_STEP_FAMILY() with the definition of the encoder's one-shot entry
- * <@fam>_enc_once given (@enc_def)
+ * WE_STEP_FAMILY() with the decoder's step loop calling @dloop for its
+ * fast path (@dfast is the one-shot entry's) and the definitions of the
+ * encoder's one-shot entry <@fam>_enc_once and of @dloop given (@defs)
  */
-#define WE_STEP_FAMILY_CORE(fam, dstep, dfast, estep, efast, enc_def)	\
-enc_def									\
+#define WE_STEP_FAMILY_CORE(fam, dstep, dfast, dloop, estep, efast, defs) \
+defs									\
 WE_FAST_ONCE(fam, dec, struct whatenc_decoder, dfast)			\
 static enum whatenc_ret fam##_decode(struct whatenc_decoder *d,		\
 				     struct whatenc_buf *b, bool last)	\
 {									\
-	return we_decode_steps(d, b, last, dstep, dfast, WE_ASCII_RUNS, NULL); \
+	return we_decode_steps(d, b, last, dstep, dloop, WE_ASCII_RUNS, NULL); \
 }									\
 static enum whatenc_ret fam##_encode(struct whatenc_encoder *e,		\
 				     struct whatenc_buf *b, bool last)	\
@@ -654,11 +672,30 @@ const struct we_family whatenc_family_##fam = {				\
  * entry 22 instructions dearer with both in one function). Where the
  * lane stops, the whole input goes to @rest (or -1): the lane wrote
  * only scratch.
+ *
+ * Its decoder's step loop calls @dfast in <@fam>_dec_fast_long(), out of
+ * line and on a cache line of its own: its loop then has the registers
+ * to itself, not those that the step loop keeps across it, and sits in
+ * the same place whatever the code around it and the flags it is built
+ * with (we_dec_fast_loop(): inlined, the Shift_JIS and Big5 decoders'
+ * loops ran 1.11-1.24x the wall time with the kernel's flags, at the same
+ * or fewer instructions, make bench on 76fc568). A fast run costs one
+ * call.
  */
 #define WE_CJK_STEP_FAMILY(fam, dstep, dfast, estep, efast, elookup,	\
 			   eflags)					\
-	WE_STEP_FAMILY_CORE(fam, dstep, dfast, estep, efast,		\
-			    WE_CJK_ENC_ONCE(fam, efast, elookup, eflags))
+	WE_STEP_FAMILY_CORE(fam, dstep, dfast, fam##_dec_fast_long,	\
+			    estep, efast,				\
+			    WE_CJK_ENC_ONCE(fam, efast, elookup, eflags) \
+			    WE_DEC_FAST_LONG(fam, dfast))
+
+/* WE_CJK_STEP_FAMILY()'s decoder fast path for the step loop */
+#define WE_DEC_FAST_LONG(fam, dfast)					\
+static noinline __aligned(64) void fam##_dec_fast_long(		\
+		struct whatenc_decoder *d, struct whatenc_buf *b)	\
+{									\
+	dfast(d, b);							\
+}
 
 /* WE_CJK_STEP_FAMILY()'s encoder entry <@fam>_enc_once and its two lanes */
 #define WE_CJK_ENC_ONCE(fam, efast, elookup, eflags)			\
