@@ -163,6 +163,25 @@ static inline u32 get_unaligned_le32(const void *p)
 	return w;
 }
 
+static inline u64 get_unaligned_le64(const void *p)
+{
+	u64 w;
+
+	memcpy(&w, p, 8);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = __builtin_bswap64(w);
+#endif
+	return w;
+}
+
+static inline void put_unaligned_be32(u32 v, void *p)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	v = __builtin_bswap32(v);
+#endif
+	memcpy(p, &v, 4);
+}
+
 static inline void put_unaligned_be16(u16 v, void *p)
 {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__

@@ -161,8 +161,12 @@ static __always_inline unsigned int we_put_code(u8 *p, u16 code, bool single)
  * ASCII ones (a space, a short run: no branch on how much ASCII there
  * is, nor on its end, which the CPU mispredicts on text it has not
  * learnt), then encodes the character there; after a word all ASCII, the
- * next word. A step at a character encodes it (in runs of characters the
- * next position is known before the bytes are read: no word and no
+ * next word. A step at a character encodes it, or the next two when
+ * both are 3-byte characters with 2-byte codes (we_enc_pair(): the two
+ * tested as one number from one 8-byte load, one 4-byte store; Shift_JIS
+ * encode, 64 KiB: 11.43 -> 8.66 instructions a byte, EUC-JP 13.77 ->
+ * 12.45, GBK 9.81 -> 8.53); in runs of characters the next position is
+ * known before the bytes are read (no
  * count on that path). A @lookup value below 0x100 is one byte (if
  * @single: Shift_JIS's half-width katakana), else two. Stops, with both
  * positions at the character, at what @lookup has no code for and at
@@ -171,6 +175,24 @@ static __always_inline unsigned int we_put_code(u8 *p, u16 code, bool single)
  * on) or 10 output bytes remain (for the caller's tail). Runs where
  * hweight32() is POPCNT, as we_enc_fast_two_byte_any().
  */
+/*
+ * The two 3-byte characters of @w (we_utf8_3x2()) as @lookup's codes,
+ * both two bytes (4 bytes to @out), and true; else false, @out scratch
+ * (a surrogate, a code point @lookup has none for, a one-byte code: the
+ * caller takes the first alone)
+ */
+static __always_inline bool we_enc_pair(u16 (*lookup)(u32 cp), u64 w,
+					u8 *out)
+{
+	u16 c1 = lookup((w & 0x0f) << 12 | (w & 0x3f00) >> 2 |
+			(w >> 16 & 0x3f));
+	u16 c2 = lookup((w >> 12 & 0xf000) | (w >> 26 & 0xfc0) |
+			(w >> 40 & 0x3f));
+
+	put_unaligned_be32((u32)c1 << 16 | c2, out);
+	return c1 >= 0x100 && c2 >= 0x100;
+}
+
 static __always_inline void we_enc_fast_words(struct whatenc_buf *b,
 					      u16 (*lookup)(u32 cp),
 					      bool single)
@@ -210,9 +232,19 @@ static __always_inline void we_enc_fast_words(struct whatenc_buf *b,
 			k = we_first_high_byte(m);
 			ip += k;
 			op += k;
+		} else {
+			/* two 3-byte characters (ip <= last: 8 to read) */
+			w = get_unaligned_le64(in + ip);
+			if (likely(we_utf8_3x2(w)) &&
+			    we_enc_pair(lookup, w, out + op)) {
+				ip += 6;
+				op += 4;
+				continue;
+			}
 		}
 		/* surrogates pass: @lookup has none, so it stops there */
-		len = we_utf8_23w_any(in + ip, get_unaligned_le32(in + ip), &cp, true);
+		len = we_utf8_23w_any(in + ip, get_unaligned_le32(in + ip), &cp,
+				      true);
 		if (unlikely(!len))
 			break;
 		/* below 0x10000: the lookups need not test it */

@@ -281,6 +281,17 @@ static __always_inline unsigned int we_utf8_23w_any(const u8 *p, u32 w,
 	return 0;
 }
 
+/*
+ * Two 3-byte UTF-8 characters in bits 0-47 of @w (@p[0..5] as a
+ * little-endian word), U+0800 and up (not overlong), surrogates too: both
+ * tested as one number, as we_utf8_23w_any() tests one
+ */
+static __always_inline bool we_utf8_3x2(u64 w)
+{
+	return (w & 0xc0c0f0c0c0f0ull) == 0x8080e08080e0ull &&
+	       (w & 0x200f) && (w & 0x200f000000ull);
+}
+
 /* we_utf8_23w_any(): surrogates are malformed. */
 static __always_inline unsigned int we_utf8_23w(const u8 *p, u32 w, u32 *cp)
 {
