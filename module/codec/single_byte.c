@@ -436,8 +436,8 @@ struct sb_enc3_mask {
 #define SB_V3(c, tv)	(0x800000 | (tv) << 8 | (c))
 #define SB_ENC3_MASK(c, tm, tv) {					\
 	.m4 = SB_REP3(SB_M3(tm)), .v4 = SB_REP3(SB_V3(c, tv)),		\
-	.m4b = (u32)(SB_REP3(SB_M3(tm)) >> 16),				\
-	.v4b = (u32)(SB_REP3(SB_V3(c, tv)) >> 16),			\
+	.m4b = SB_REP3(SB_M3(tm)) >> 16 & 0xffffffff,			\
+	.v4b = SB_REP3(SB_V3(c, tv)) >> 16 & 0xffffffff,		\
 	.m1 = SB_M3(tm), .v1 = SB_V3(c, tv),				\
 }
 
