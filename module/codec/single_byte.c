@@ -521,15 +521,16 @@ struct sb_pos {
  * two table loads and little more; the four bytes are stored, then
  * tested for 0, unmapped, as one product), then one a step, each tested
  * as one number; any other 3-byte character (E2 90-97, a lead change) by
- * sb_enc3(), and a single ASCII byte before a lead E0-E2 (a space, a
- * line's end between runs) in the run too, not by a return to the steps'
- * loop (two mispredictions more). An unmapped or malformed sequence ends
+ * sb_enc3(), and 1 to 7 ASCII bytes before a lead E0-E2 (a space, a
+ * line's end, " %s " between runs) in the run too, a word stored, not by
+ * a return to the steps' loop. An unmapped or malformed sequence ends
  * the run at its first byte, and so does a sequence that @end cuts (the
  * steps' loop takes the last 3 bytes). Out of line, with its position
  * returned in registers: the steps' loop keeps its registers.
  * windows-874 encode, instructions a byte (scripts/bench-instr, 64 KiB
  * and 1 KiB; userspace, kernel flags): 9.39/9.73, 9.24/9.61 with the
- * two-character steps of sb_enc3_run(); 5.92/6.22, 6.19/6.53 with these.
+ * two-character steps of sb_enc3_run(); 5.92/6.22, 6.19/6.53 with these
+ * and a single ASCII byte in the run; 5.52/5.80, 5.74/6.06 with 1 to 7.
  */
 static noinline struct sb_pos sb_enc3_lead_run(const u8 *pidx,
 					       const u8 *page, const u8 *p,
@@ -594,7 +595,21 @@ static noinline struct sb_pos sb_enc3_lead_run(const u8 *pidx,
 			p += 3;
 			continue;
 		}
-		/* one ASCII byte, then a lead E0-E2 */
+		/* 1-7 ASCII bytes, then a lead E0-E2 (8 bytes stored) */
+		if (end - p > 7) {
+			u64 x = sb_le64(p), m = x & SB_HI;
+			unsigned int n;
+
+			if (!m)
+				break;
+			n = we_first_high_byte(m);
+			if (p[n] - 0xe0u >= 3)
+				break;
+			sb_put_le64(o, x);
+			o += n;
+			p += n;
+			continue;
+		}
 		if (((w >> 8 & 0xff) - 0xe0) >= 3)
 			break;
 		*o++ = w;
