@@ -451,11 +451,17 @@ static_assert(WE_SB_PAGE_LIMIT >= 0x2400, "E2 80-8F below the page limit");
 /*
  * The byte of the 3-byte sequence at @p that sb_enc3_masks[] passed, by
  * @pidx3 (the page index from its lead's first page), or 0 (unmapped).
+ * Trail 1 as a size_t: as an int, under the kernel's -fno-strict-overflow
+ * each character cost a sign extension and an add more (windows-874
+ * encode under the kernel's flags 5.74 -> 5.12 instructions a byte,
+ * scripts/bench-instr).
  */
 static __always_inline u8 sb_enc3_in(const u8 *pidx3, const u8 *page,
 				     const u8 *p)
 {
-	return page[((size_t)pidx3[p[1] - 0x80] << WE_SB_PAGE_SHIFT) +
+	size_t t = p[1];
+
+	return page[((size_t)pidx3[t - 0x80] << WE_SB_PAGE_SHIFT) +
 		    p[2] - 0x80];
 }
 
