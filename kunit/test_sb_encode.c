@@ -13,7 +13,9 @@
  * point, "&#N;" for the unmappable ones and "&#65533;" for each maximal
  * subpart of malformed input in html mode, the errors in order at their
  * offsets in fatal mode. With the output full at every position, with
- * small output buffers and with the input cut at every position.
+ * small output buffers and with the input cut at every position. Then
+ * texts of the block kernels' shapes, and of runs of 3-byte letters
+ * (windows-874's Thai letters: sb_enc3_lead_run()).
  */
 #include "whatenc.h"
 #include "wt_test.h"
@@ -39,6 +41,7 @@ static const struct {
 	{ "\xe0\x83\x80", 3, { 1, 1, 1 }, 0 },	/* U+00C0 */
 	{ "\xe0\x90\x90", 3, { 1, 1, 1 }, 0 },	/* U+0410 */
 	{ "\xe0\x99\x80", 3, { 1, 1, 1 }, 0 },	/* U+0640 */
+	{ "\xe0\x82\xa0", 3, { 1, 1, 1 }, 0 },	/* U+00A0 */
 	{ "\xed\xa0\x80", 3, { 1, 1, 1 }, 0 },
 	{ "\xd0x", 2, { 1 }, 1 },
 	{ "\xd0\xd0\x90", 3, { 1 }, 2 },
@@ -76,6 +79,8 @@ struct mix {
 	u32 two[128];		/* BLK_TWO's letters */
 	unsigned int ntwo;
 	u32 lead2;		/* the first of their two leads' pages */
+	u32 three[128];		/* R3's letters: the 3-byte ones */
+	unsigned int nthree;
 };
 
 static u32 mix_rand(u32 *s)
@@ -425,13 +430,37 @@ static void blk_two(struct mix *m, const struct wtv_index *ix)
 	m->lead2 = l1 << 6;
 }
 
+/* The bad token of @kind (the texts of @shape), its @variant. */
+static void blk_token(struct mix *m, int shape, int kind,
+		      unsigned int variant)
+{
+	u32 cp;
+
+	switch (kind) {
+	case BLK_UNMAP2:
+		cp = shape == BLK_TWO ?
+		     blk_unmapped(m, m->lead2, m->lead2 + 63) : 0;
+		mix_cp(m, cp ? cp : blk_unmapped(m, 0x100, 0x7ff));
+		break;
+	case BLK_UNMAP3:
+		mix_cp(m, blk_unmapped(m, 0x800 + variant, 0x25ff));
+		break;
+	case BLK_FOUR:
+		mix_cp(m, 0x1f600 + variant);
+		break;
+	default:
+		mix_bad(m, variant % ARRAY_SIZE(bad_utf8));
+		break;
+	}
+}
+
 /* The text of @shape, @kind at the boundary from @at. */
 static void blk_build(struct mix *m, const struct wtv_index *ix, int shape,
 		      u32 seed, size_t at, int kind, unsigned int variant)
 {
 	size_t size = shape == BLK_BACK ? BLK_DENSE + BLK_IN :
 		      shape == BLK_TWO ? BLK_TWO_IN : BLK_IN;
-	u32 s = seed, r, i, len, cp;
+	u32 s = seed, r, i, len;
 	bool put = false, dense;
 
 	m->n = m->nhtml = m->nplain = 0;
@@ -439,23 +468,7 @@ static void blk_build(struct mix *m, const struct wtv_index *ix, int shape,
 	while (m->n < size - 48) {
 		if (!put && m->n >= at) {
 			put = true;
-			switch (kind) {
-			case BLK_UNMAP2:
-				cp = shape == BLK_TWO ?
-				     blk_unmapped(m, m->lead2, m->lead2 + 63) : 0;
-				mix_cp(m, cp ? cp : blk_unmapped(m, 0x100, 0x7ff));
-				break;
-			case BLK_UNMAP3:
-				mix_cp(m, blk_unmapped(m, 0x800 + variant,
-						       0x25ff));
-				break;
-			case BLK_FOUR:
-				mix_cp(m, 0x1f600 + variant);
-				break;
-			default:
-				mix_bad(m, variant % ARRAY_SIZE(bad_utf8));
-				break;
-			}
+			blk_token(m, shape, kind, variant);
 			continue;
 		}
 		r = mix_rand(&s);
@@ -511,6 +524,219 @@ static int blk_index(struct mix *m, int i, unsigned int *texts,
 		}
 	}
 	return bad;
+}
+
+/*
+ * Runs of 3-byte letters: windows-874's Thai letters (and its quotes,
+ * dashes, euro sign: E2 80-8F), which sb_enc3_lead_run() takes four a
+ * step (12 bytes tested at once, four bytes stored before the test for
+ * an unmapped one), then one a step, with a single ASCII byte between
+ * two runs; and the other indexes' 3-byte letters (sb_enc3_run(): two a
+ * step). Texts of R3_IN bytes: runs of 1 to 40 of the index's 3-byte
+ * letters (half of them of one lead, so that E2 runs are taken four a
+ * step too), between them a space, a line's end, an ASCII word, a 2-byte
+ * letter or nothing (a lead change), and one bad token at the first
+ * character boundary from each of R3_AT offsets, so that it falls at
+ * every position of a step whatever the runs' starts: an unmappable
+ * 3-byte code point (r3_unmapped(): in a page of the index's letters and
+ * in the E0, E1 and E2 pages below WE_SB_PAGE_LIMIT, which each lead's
+ * masks pass to the page table, which has no byte for it, and past the
+ * limit, which they must not pass), an unmappable 2-byte or
+ * 4-byte one, malformed UTF-8 (overlong E0 80-9F, a surrogate, a cut
+ * sequence). html mode with the output full at every position and the
+ * input cut at every position (every R3_EVERY-th offset, all of them
+ * for windows-874), fatal mode in calls of several sizes, and the
+ * one-shot entry (whatenc_encode_once()).
+ */
+#define R3_IN		240
+#define R3_AT		120
+#define R3_EVERY	23
+
+/*
+ * The unmappable 3-byte code point of the tokens, @variant's: in the
+ * page of one of the letters, in U+0800-083F (E0 A0), U+1E00-1E3F (E1
+ * B8), U+2100-213F (E2 84), U+25C0-25FF (E2 97, the last page below
+ * WE_SB_PAGE_LIMIT) or in one of the pages U+2600-27FF (E2 98-9F, past
+ * it), from a code point of the page on
+ */
+static u32 r3_unmapped(const struct mix *m, unsigned int variant)
+{
+	static const u32 from[] = { 0, 0x800, 0x1e00, 0x2100, 0x25c0, 0x2600 };
+	u32 lo = from[variant % ARRAY_SIZE(from)], cp;
+
+	if (!lo)
+		lo = m->three[variant % m->nthree] & ~0x3fu;
+	else if (lo == 0x2600)
+		lo += 0x40 * (variant / 8 % 8);
+	cp = blk_unmapped(m, lo + variant / 4 % 64, lo + 0x3f);
+	if (!cp)
+		cp = blk_unmapped(m, lo, lo + 0x3f);
+	return cp ? cp : blk_unmapped(m, 0x800, 0xffff);
+}
+
+/* r3_build()'s text so far and its token */
+struct r3_text {
+	struct mix *m;
+	size_t at;
+	int kind;
+	unsigned int variant;
+	bool put;
+};
+
+/* @cp, after the token if it is due (the first boundary from @t->at) */
+static void r3_cp(struct r3_text *t, u32 cp)
+{
+	if (!t->put && t->m->n >= t->at) {
+		t->put = true;
+		if (t->kind == BLK_UNMAP3)
+			mix_cp(t->m, r3_unmapped(t->m, t->variant));
+		else
+			blk_token(t->m, BLK_ALL_DENSE, t->kind, t->variant);
+	}
+	mix_cp(t->m, cp);
+}
+
+/* The text, @kind at the boundary from @at (in a run or between two). */
+static void r3_build(struct mix *m, u32 seed, size_t at, int kind,
+		     unsigned int variant)
+{
+	struct r3_text t = { m, at, kind, variant, false };
+	u32 s = seed, r, i, len, cp, lead;
+
+	m->n = m->nhtml = m->nplain = 0;
+	m->nev = 0;
+	while (m->n < R3_IN - 48) {
+		r = mix_rand(&s);
+		len = r % 8 == 0 ? 1 + (r >> 3) % 3 : 4 + (r >> 3) % 37;
+		/* with r & 0x100, all of the first or the last letter's lead */
+		lead = m->three[r & 0x200 ? 0 : m->nthree - 1] >> 12;
+		for (i = 0; i < len; i++) {
+			unsigned int tries = 0;
+
+			do
+				cp = m->three[mix_rand(&s) % m->nthree];
+			while ((r & 0x100) && cp >> 12 != lead && ++tries < 64);
+			r3_cp(&t, cp);
+		}
+		switch (r >> 10 & 7) {
+		case 0 ... 3:
+			r3_cp(&t, ' ');
+			break;
+		case 4:
+			r3_cp(&t, '\n');
+			break;
+		case 5:
+			for (i = 0; i < 2 + (r >> 13) % 6; i++)
+				r3_cp(&t, 'a' + (r + i) % 26);
+			break;
+		case 6:
+			r3_cp(&t, m->ntwo ? m->two[(r >> 13) % m->ntwo] : ' ');
+			break;
+		default:	/* the next run right after */
+			break;
+		}
+	}
+}
+
+/* The one-shot entry: the whole text, then the output full at @every */
+static int r3_once(struct mix *m, int enc, bool every)
+{
+	struct whatenc_encoder e;
+	enum whatenc_ret ret;
+	size_t s;
+	int bad = 0;
+
+	for (s = every ? 0 : m->nhtml; s <= m->nhtml; s++) {
+		struct whatenc_buf b = { m->in, 0, m->n, m->out, 0, s };
+
+		memset(m->out, 0xaa, m->nhtml + 16);
+		ret = whatenc_encode_once(&e, enc, WHATENC_ENC_HTML, &b);
+		if (m->out[s] != 0xaa || b.out_pos > s || b.out_pos + 10 < s ||
+		    memcmp(m->out, m->html, b.out_pos) ||
+		    ret != (s < m->nhtml ? WHATENC_OUTPUT_FULL :
+			    WHATENC_INPUT_EMPTY))
+			bad++;
+	}
+	return bad;
+}
+
+/* The texts of index @i; returns how many runs differ. */
+static int r3_index(struct mix *m, int i, unsigned int *texts,
+		    unsigned int *evs)
+{
+	static const size_t rooms[] = { 1, 7, 64, 65, 100, MIX_CAP };
+	const struct wtv_index *ix = &sb_indexes[i];
+	bool thai = ix->enc == WHATENC_WINDOWS_874;
+	unsigned int r, kind, k;
+	int bad = 0;
+	size_t at;
+	u32 cp;
+
+	mix_rev(m, ix);
+	blk_two(m, ix);
+	m->nthree = 0;
+	for (k = 0; k < 128; k++) {
+		cp = sb_cps[ix->off + k];
+		if (cp != WTV_NONE && cp >= 0x800 && cp < 0x10000)
+			m->three[m->nthree++] = cp;
+	}
+	if (m->nthree < 2)
+		return 0;
+	for (kind = 0; kind < BLK_KINDS; kind++) {
+		for (at = 0; at < R3_AT; at++) {
+			bool every = thai || at % R3_EVERY == 0;
+
+			WT_YIELD();
+			r3_build(m, 5 * i + kind + 1, at, kind, at + i);
+			bad += mix_html(m, ix->enc, every);
+			if (every)
+				bad += mix_cuts(m, ix->enc);
+			for (r = 0; r < ARRAY_SIZE(rooms); r++)
+				bad += mix_fatal(m, ix->enc, rooms[r]);
+			bad += r3_once(m, ix->enc, every);
+			(*texts)++;
+			*evs += m->nev;
+		}
+	}
+	return bad;
+}
+
+/*
+ * The texts of windows-874 (@thai) or of the other indexes: two cases,
+ * as one took 32 s under the debug kernel in QEMU TCG on a loaded
+ * machine, where the hung-task check flags insmod waiting 60 s on one
+ * case (see BLK_PARTS).
+ */
+static void r3_part(struct wt_ctx *wt, bool thai)
+{
+	struct mix *m = WT_ALLOC(sizeof(*m));
+	unsigned int texts = 0, evs = 0;
+	int i, bad;
+
+	if (!SB_PRESENT)
+		WT_SKIP("index files missing (SHARED not found at build time)");
+	WT_ASSERT_TRUE(m);
+	for (i = 0; i < SB_N_INDEXES; i++) {
+		if ((sb_indexes[i].enc == WHATENC_WINDOWS_874) != thai)
+			continue;
+		bad = r3_index(m, i, &texts, &evs);
+		if (bad)
+			WT_FAIL("%s: %d 3-byte-run text runs differ",
+				sb_indexes[i].name, bad);
+	}
+	WT_EXPECT_TRUE(texts > 0);
+	WT_NOTE("single-byte encode, runs of 3-byte letters (%s): %u texts, %u errors in them",
+		thai ? "windows-874" : "the other indexes", texts, evs);
+}
+
+WT_CASE(sb_encode_runs3_thai)
+{
+	r3_part(wt, true);
+}
+
+WT_CASE(sb_encode_runs3_other)
+{
+	r3_part(wt, false);
 }
 
 /*
@@ -596,6 +822,8 @@ WT_CASE(sb_encode_blocks_avx2_3)
 
 WT_SUITE(sb_encode,
 	 WT_RUN(sb_encode_mixed),
+	 WT_RUN(sb_encode_runs3_thai),
+	 WT_RUN(sb_encode_runs3_other),
 	 WT_RUN(sb_encode_blocks_scalar_1),
 	 WT_RUN(sb_encode_blocks_scalar_2),
 	 WT_RUN(sb_encode_blocks_scalar_3),

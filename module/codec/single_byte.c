@@ -416,11 +416,63 @@ static __always_inline u8 sb_enc3_at(const u8 *pidx, const u8 *page,
 }
 
 /*
- * A run of 3-byte characters from @p (Thai): their bytes to *@op; returns
- * where the run ends (@p if it is not one). Two characters a step while 8
- * bytes can be read, the indexes of both made at once (bits 0-9 and
- * 24-33 of @x); a run ending after the first of two still writes it, so
- * the end of a run costs one exit from the loop, not two.
+ * sb_enc3_lead_run()'s tests of 3-byte sequences of one lead (E0, E1 or E2)
+ * whose page indexes are in range, as masks and values of their bytes:
+ * the lead itself; trail 1 by a mask that keeps the page index from 0x20
+ * (E0: A0-BF, not overlong) and below WE_SB_PAGE_LIMIT (E1: 80-BF; E2:
+ * 80-8F, U+2000-23FF: the page index's 0x98 on is past it); trail 2
+ * 10xxxxxx. Four sequences: @m4, @v4 their bytes 0-7 (byte k in bits
+ * 8k..8k+7), @m4b, @v4b bytes 8-11 (which are bytes 2-5 again); one:
+ * @m1, @v1 in bits 0-23.
+ */
+struct sb_enc3_mask {
+	u64 m4, v4;
+	u32 m4b, v4b, m1, v1;
+};
+
+/* one sequence's bytes in bits 0-23, at bits 0, 24 and 48 (bytes 6, 7) */
+#define SB_REP3(x)	((u64)(x) * 0x0001000001000001ull)
+#define SB_M3(tm)	(0xc000ff | (tm) << 8)
+#define SB_V3(c, tv)	(0x800000 | (tv) << 8 | (c))
+#define SB_ENC3_MASK(c, tm, tv) {					\
+	.m4 = SB_REP3(SB_M3(tm)), .v4 = SB_REP3(SB_V3(c, tv)),		\
+	.m4b = SB_REP3(SB_M3(tm)) >> 16 & 0xffffffff,			\
+	.v4b = SB_REP3(SB_V3(c, tv)) >> 16 & 0xffffffff,		\
+	.m1 = SB_M3(tm), .v1 = SB_V3(c, tv),				\
+}
+
+static const struct sb_enc3_mask sb_enc3_masks[3] = {
+	SB_ENC3_MASK(0xe0, 0xe0, 0xa0),
+	SB_ENC3_MASK(0xe1, 0xc0, 0x80),
+	SB_ENC3_MASK(0xe2, 0xf0, 0x80),
+};
+static_assert(WE_SB_PAGE_LIMIT >= 0x2400, "E2 80-8F below the page limit");
+
+/*
+ * The byte of the 3-byte sequence at @p that sb_enc3_masks[] passed, by
+ * @pidx3 (the page index from its lead's first page), or 0 (unmapped).
+ * Trail 1 as a size_t: as an int, under the kernel's -fno-strict-overflow
+ * each character cost a sign extension and an add more (windows-874
+ * encode under the kernel's flags 5.74 -> 5.12 instructions a byte,
+ * scripts/bench-instr).
+ */
+static __always_inline u8 sb_enc3_in(const u8 *pidx3, const u8 *page,
+				     const u8 *p)
+{
+	size_t t = p[1];
+
+	return page[((size_t)pidx3[t - 0x80] << WE_SB_PAGE_SHIFT) +
+		    p[2] - 0x80];
+}
+
+/*
+ * A run of 3-byte characters from @p (in all encodings but windows-874,
+ * whose runs sb_enc3_lead_run() takes: the quotes, dashes, euro sign of
+ * windows-125x, box drawing): their bytes to *@op; returns where the run
+ * ends (@p if it is not one). Two characters a step while 8 bytes can be
+ * read, the indexes of both made at once (bits 0-9 and 24-33 of @x); a
+ * run ending after the first of two still writes it, so the end of a run
+ * costs one exit from the loop, not two.
  */
 static __always_inline const u8 *sb_enc3_run(const u8 *pidx, const u8 *page,
 					     const u8 *p, const u8 *end,
@@ -460,6 +512,119 @@ out:
 	return p;
 }
 
+/* sb_enc3_lead_run()'s result: the input and output positions after it */
+struct sb_pos {
+	const u8 *p;
+	u8 *o;
+};
+
+/*
+ * A run of 3-byte characters from @p (Thai; @end - @p > 3) in the
+ * encoding of page index @pidx, their bytes from @o; returns where the run
+ * ends (@p if it is not one) and the output's end. Characters of one
+ * lead (E0-E2) four a step while 12 bytes can be read, their 12 bytes
+ * tested at once by sb_enc3_masks[] (so that each character costs its
+ * two table loads and little more; the four bytes are stored, then
+ * tested for 0, unmapped, as one product), then one a step, each tested
+ * as one number; any other 3-byte character (E2 90-97, a lead change) by
+ * sb_enc3(), and 1 to 7 ASCII bytes before a lead E0-E2 (a space, a
+ * line's end, " %s " between runs) in the run too, a word stored, not by
+ * a return to the steps' loop. An unmapped or malformed sequence ends
+ * the run at its first byte, and so does a sequence that @end cuts (the
+ * steps' loop takes the last 3 bytes). Out of line, with its position
+ * returned in registers: the steps' loop keeps its registers.
+ * windows-874 encode, instructions a byte (scripts/bench-instr, 64 KiB
+ * and 1 KiB; userspace, kernel flags): 9.39/9.73, 9.24/9.61 with the
+ * two-character steps of sb_enc3_run(); 5.92/6.22, 6.19/6.53 with these
+ * and a single ASCII byte in the run; 5.52/5.80, 5.74/6.06 with 1 to 7.
+ */
+static noinline struct sb_pos sb_enc3_lead_run(const u8 *pidx,
+					       const u8 *page, const u8 *p,
+					       const u8 *end, u8 *o)
+{
+	/* the four-character steps' last start */
+	const u8 *const lim = end - p > 11 ? end - 11 : p;
+	u8 byte;
+
+	for (;;) {
+		size_t c = p[0] - 0xe0;
+		u32 w;
+
+		if (c < 3) {
+			const struct sb_enc3_mask *mk = &sb_enc3_masks[c];
+			const u8 *pidx3 = pidx + (c << 6);
+
+			while (p < lim &&
+			       !(((sb_le64(p) & mk->m4) ^ mk->v4) |
+				 ((get_unaligned_le32(p + 8) & mk->m4b) ^
+				  mk->v4b))) {
+				u64 b0, b1, b2, b3;
+
+				/*
+				 * stored before they are tested (scratch
+				 * stores where one is 0, unmapped: the
+				 * one-character steps stop there), each
+				 * before the next is read (so that the
+				 * compiler does not merge the stores)
+				 */
+				b0 = sb_enc3_in(pidx3, page, p);
+				o[0] = b0;
+				b1 = sb_enc3_in(pidx3, page, p + 3);
+				o[1] = b1;
+				b2 = sb_enc3_in(pidx3, page, p + 6);
+				o[2] = b2;
+				b3 = sb_enc3_in(pidx3, page, p + 9);
+				o[3] = b3;
+				if (b0 * b1 * (b2 * b3) == 0)
+					break;
+				o += 4;
+				p += 12;
+			}
+			while (end - p > 3 &&
+			       (get_unaligned_le32(p) & mk->m1) == mk->v1) {
+				byte = sb_enc3_in(pidx3, page, p);
+				if (!byte)
+					goto out;
+				*o++ = byte;
+				p += 3;
+			}
+		}
+		if (end - p <= 3)
+			break;
+		w = get_unaligned_le32(p);
+		if (w & 0x80) {
+			byte = sb_enc3(pidx, page, w,
+				       (w & 0x0f) << 6 | (w >> 8 & 0x3f));
+			if (!byte)
+				break;
+			*o++ = byte;
+			p += 3;
+			continue;
+		}
+		/* 1-7 ASCII bytes, then a lead E0-E2 (8 bytes stored) */
+		if (end - p > 7) {
+			u64 x = sb_le64(p), m = x & SB_HI;
+			unsigned int n;
+
+			if (!m)
+				break;
+			n = we_first_high_byte(m);
+			if (p[n] - 0xe0u >= 3)
+				break;
+			sb_put_le64(o, x);
+			o += n;
+			p += n;
+			continue;
+		}
+		if (((w >> 8 & 0xff) - 0xe0) >= 3)
+			break;
+		*o++ = w;
+		p++;
+	}
+out:
+	return (struct sb_pos){ p, o };
+}
+
 /*
  * Fast path of the encoder: complete, valid 1-3 byte UTF-8 sequences of
  * mappable code points below WE_SB_PAGE_LIMIT, straight from the input.
@@ -475,9 +640,15 @@ out:
  * reading no more input than the output has room for keeps the writes
  * inside it with no test per byte; the bound is renewed when reached.
  * The blocks (sb_encode_blocks()) go first, the steps' loop where they
- * stop, and back to the blocks at an ASCII run SB_BACK bytes on.
+ * stop, and back to the blocks at an ASCII run SB_BACK bytes on. Runs of
+ * 3-byte characters go to sb_enc3_lead_run() with @run3 (windows-874,
+ * sb_encode_thai()), else to sb_enc3_run(): the other encodings' loop
+ * stays as it was, its registers and instructions (with the call in
+ * their loop, windows-1251 and windows-1256 encode cost 0.02 and 0.01
+ * instructions a byte more, scripts/bench-instr).
  */
-static __always_inline void sb_encode_run(unsigned int k, struct whatenc_buf *b)
+static __always_inline void sb_encode_run(unsigned int k, struct whatenc_buf *b,
+					  bool run3)
 {
 	/* locals: the byte stores below could alias *b */
 	const u8 *pidx = we_sb_enc_pidx[k], *page = we_sb_enc_page[0];
@@ -532,9 +703,21 @@ again:
 		 * 3 bytes: U+0800 up to WE_SB_PAGE_LIMIT (Thai), a run of
 		 * them read a word at a time (1110xxxx 10xxxxxx 10xxxxxx
 		 * tested as one number; the page index below 0x20 is
-		 * overlong, its limit stops E3 and up), then the last ones
+		 * overlong, its limit stops E3 and up), then the last ones;
+		 * with @run3 a run of two or more (a lead E0-E2 3 bytes on)
 		 */
-		if (end - p > 3) {
+		if (run3) {
+			if (end - p > 3 && p[3] - 0xe0u < 3) {
+				struct sb_pos q = sb_enc3_lead_run(pidx, page,
+								   p, end, o);
+
+				if (q.p != p) {
+					p = q.p;
+					o = q.o;
+					continue;
+				}
+			}
+		} else if (end - p > 3) {
 			const u8 *q = sb_enc3_run(pidx, page, p, end, &o);
 
 			if (q != p) {
@@ -697,7 +880,7 @@ static __always_inline void sb_encode_vec(struct sb_vec_state *st,
  */
 static noinline void sb_encode_window(unsigned int k, struct whatenc_buf *b)
 {
-	sb_encode_run(k, b);
+	sb_encode_run(k, b, false);
 }
 
 /*
@@ -732,28 +915,41 @@ static noinline void sb_encode_vec_run(unsigned int k, struct whatenc_buf *b)
 	}
 }
 
+/*
+ * windows-874's fast path: sb_encode_run() with the runs of Thai letters
+ * in sb_enc3_lead_run(); out of line, so that sb_enc_fast() keeps the
+ * other encodings' code as it was.
+ */
+static noinline void sb_encode_thai(unsigned int k, struct whatenc_buf *b)
+{
+	sb_encode_run(k, b, true);
+}
+
 static void sb_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 {
 	unsigned int k = whatenc_encodings[e->enc].table;
 
 	/*
-	 * Not for windows-874, the one single-byte encoding whose letters
-	 * (U+0E01 on) are 3-byte UTF-8, which the kernel does not take: its
-	 * tries cost Thai on 1 KiB 11.77 instructions a byte, 10.23 without
-	 * (scripts/bench-instr); its row is tested first, one compare (the
-	 * encoder's own lookup of U+0E01 there cost 15 instructions a call).
-	 * unlikely(): laid out as likely, the call cost the inlined
-	 * sb_encode_run() a register in Thai's 3-byte loop (a spill: 9.39
-	 * -> 9.87 instructions a byte on 64 KiB, 9.73 -> 10.23 on 1 KiB;
-	 * with unlikely() 9.39 and 9.73, as before the kernel).
+	 * windows-874, the one single-byte encoding whose letters (U+0E01
+	 * on) are 3-byte UTF-8, its own path, not the AVX2 kernel's (which
+	 * does not take them: its tries cost Thai on 1 KiB 11.77
+	 * instructions a byte, 10.23 without, scripts/bench-instr); its row
+	 * is tested first, one compare (the encoder's own lookup of U+0E01
+	 * there cost 15 instructions a call). The other encodings' calls
+	 * cost 2 instructions more than with no Thai path (kernel flags:
+	 * 1); with the row tested after the kernel's call, 3 (kernel flags:
+	 * none) and Thai 0.03 a byte more (scripts/bench-instr, 1 KiB).
 	 */
-	if (unlikely(k != WE_SB_WINDOWS_874 &&
-		     b->in_size - b->in_pos >= WE_VEC_MIN &&
+	if (k == WE_SB_WINDOWS_874) {
+		sb_encode_thai(k, b);
+		return;
+	}
+	if (unlikely(b->in_size - b->in_pos >= WE_VEC_MIN &&
 		     we_vec_may(WHATENC_VEC_AVX2))) {
 		sb_encode_vec_run(k, b);
 		return;
 	}
-	sb_encode_run(k, b);
+	sb_encode_run(k, b, false);
 }
 
 /*
