@@ -152,27 +152,18 @@ static inline int we_user_strncasecmp(const char *s1, const char *s2,
 #define strncasecmp(s1, s2, len)	we_user_strncasecmp(s1, s2, len)
 
 /* <asm/unaligned.h>: one load or store, bytes swapped where needed */
-static inline u32 get_unaligned_le32(const void *p)
-{
-	u32 w;
-
-	memcpy(&w, p, 4);
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	w = __builtin_bswap32(w);
-#endif
-	return w;
+#define WE_USER_GET_LE(bits)						\
+static inline u##bits get_unaligned_le##bits(const void *p)		\
+{									\
+	u##bits w;							\
+									\
+	memcpy(&w, p, sizeof(w));					\
+	if (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__)			\
+		w = __builtin_bswap##bits(w);				\
+	return w;							\
 }
-
-static inline u64 get_unaligned_le64(const void *p)
-{
-	u64 w;
-
-	memcpy(&w, p, 8);
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	w = __builtin_bswap64(w);
-#endif
-	return w;
-}
+WE_USER_GET_LE(32)
+WE_USER_GET_LE(64)
 
 static inline void put_unaligned_be32(u32 v, void *p)
 {
