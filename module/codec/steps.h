@@ -470,7 +470,7 @@ we_decode_steps(struct whatenc_decoder *d, struct whatenc_buf *b, bool last,
  * from the word (EUC-KR decode, 64 KiB: 17.82 -> 16.87 instructions per
  * byte, 1.03 -> 1.11 x encoding_rs).
  *
- * The code is the path that falls through (unlikely() on ASCII and on
+ * The code is the straight path, with no jump (unlikely() on ASCII and on
  * the stop), so that a code costs one taken branch, the loop's; and the
  * ASCII path reads the input through @b->in, which the compiler cannot
  * take for the code's pointer (a store to out[] may change it): that
