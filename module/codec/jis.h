@@ -60,7 +60,7 @@ extern const u16 whatenc_iso2022jp_katakana[63];
  */
 static inline u32 we_jis0208_utf8(unsigned int row, unsigned int col)
 {
-	return whatenc_jis0208_utf8[row * 94 + col];
+	return whatenc_jis0208_utf8[(size_t)row * 94 + col];
 }
 
 /* index jis0208 code point for @row and @col, both below 94; 0 for null */
