@@ -261,6 +261,43 @@ WT_CASE(iso_decode_escapes)
 	WT_EXPECT_EQ(bad, 0);
 }
 
+/*
+ * Three pieces in a row, of runs in each mode and escape sequences
+ * (valid, invalid, cut, doubled): the fast path goes from run to run over
+ * the escape sequences that are not errors, and leaves everything else
+ * to the steps.
+ */
+WT_CASE(iso_decode_stretches)
+{
+	static const char *const piece[] = {
+		"ab", "\\~", "0!", "0!3q", "\x7f!", "1", "\x0e", "\x1b(B",
+		"\x1b(J", "\x1b$B", "\x1b$@", "\x1b(I", "\x1b(X", "\x1b$",
+	};
+	const unsigned int np = ARRAY_SIZE(piece);
+	struct jp_ref *r = WT_ALLOC(sizeof(*r));
+	unsigned int i, j, k, bad = 0;
+	u8 in[16];
+
+	if (!JISV_PRESENT)
+		WT_SKIP("index files not found at build time");
+	if (!r)
+		return;
+	for (i = 0; i < np * np * np && bad < 10; i++) {
+		size_t n = 0;
+
+		WT_YIELD();
+		for (j = 0, k = i; j < 3; j++, k /= np) {
+			size_t pl = strlen(piece[k % np]);
+
+			memcpy(in + n, piece[k % np], pl);
+			n += pl;
+		}
+		ref_iso_decode(in, n, r);
+		bad += !jp_check_dec(wt, WHATENC_ISO_2022_JP, in, n, r);
+	}
+	WT_EXPECT_EQ(bad, 0);
+}
+
 /* Every byte, and every byte pair, in each state. */
 WT_CASE(iso_decode_all_pairs)
 {
@@ -442,7 +479,8 @@ WT_CASE(iso_decode_splits)
 	jp_check_dec(wt, WHATENC_ISO_2022_JP, dec_in, sizeof(dec_in) - 1, r);
 }
 
-WT_SUITE(iso_2022_jp, WT_RUN(iso_decode_escapes), WT_RUN(iso_decode_all_pairs),
+WT_SUITE(iso_2022_jp, WT_RUN(iso_decode_escapes), WT_RUN(iso_decode_stretches),
+	 WT_RUN(iso_decode_all_pairs),
 	 WT_RUN(iso_spec_examples), WT_RUN(iso_wpt_stateful),
 	 WT_RUN(iso_encode_all_scalars), WT_RUN(iso_encode_transitions),
 	 WT_RUN(iso_decode_splits));
