@@ -49,9 +49,13 @@
 		.own_bom = bom, .enc_per_byte = per,			\
 		.enc_per_byte_html = per_html, .table = WE_SB_ROW_NONE,	\
 	},
+/* windows-874's encoder has a fast path of its own (single_byte.c) */
+#define WE_FAM_SB(index)						\
+	(WE_SB_##index == WE_SB_WINDOWS_874 ? &whatenc_family_sb_thai :	\
+	 &whatenc_family_sb)
 #define WHATENC_SB_AS(id, index)					\
 	[WHATENC_##id] = {						\
-		.family = &whatenc_family_sb, .output = WHATENC_##id,	\
+		.family = WE_FAM_SB(index), .output = WHATENC_##id,	\
 		.enc_per_byte = 1, .enc_per_byte_html = 8,		\
 		.table = WE_SB_##index,					\
 	},

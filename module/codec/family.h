@@ -388,7 +388,8 @@ enum we_sb_row {
 extern const struct we_encoding whatenc_encodings[WHATENC_NR_ENCODINGS];
 
 extern const struct we_family whatenc_family_utf8, whatenc_family_utf16,
-	whatenc_family_sb, whatenc_family_xud, whatenc_family_replacement,
+	whatenc_family_sb, whatenc_family_sb_thai, whatenc_family_xud,
+	whatenc_family_replacement,
 	whatenc_family_gb18030, whatenc_family_big5, whatenc_family_euc_jp,
 	whatenc_family_iso_2022_jp, whatenc_family_shift_jis, whatenc_family_euc_kr;
 

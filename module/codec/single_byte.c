@@ -642,7 +642,7 @@ out:
  * The blocks (sb_encode_blocks()) go first, the steps' loop where they
  * stop, and back to the blocks at an ASCII run SB_BACK bytes on. Runs of
  * 3-byte characters go to sb_enc3_lead_run() with @run3 (windows-874,
- * sb_encode_thai()), else to sb_enc3_run(): the other encodings' loop
+ * sb_enc_fast_thai()), else to sb_enc3_run(): the other encodings' loop
  * stays as it was, its registers and instructions (with the call in
  * their loop, windows-1251 and windows-1256 encode cost 0.02 and 0.01
  * instructions a byte more, scripts/bench-instr).
@@ -915,41 +915,30 @@ static noinline void sb_encode_vec_run(unsigned int k, struct whatenc_buf *b)
 	}
 }
 
-/*
- * windows-874's fast path: sb_encode_run() with the runs of Thai letters
- * in sb_enc3_lead_run(); out of line, so that sb_enc_fast() keeps the
- * other encodings' code as it was.
- */
-static noinline void sb_encode_thai(unsigned int k, struct whatenc_buf *b)
-{
-	sb_encode_run(k, b, true);
-}
-
 static void sb_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
 {
 	unsigned int k = whatenc_encodings[e->enc].table;
 
-	/*
-	 * windows-874, the one single-byte encoding whose letters (U+0E01
-	 * on) are 3-byte UTF-8, its own path, not the AVX2 kernel's (which
-	 * does not take them: its tries cost Thai on 1 KiB 11.77
-	 * instructions a byte, 10.23 without, scripts/bench-instr); its row
-	 * is tested first, one compare (the encoder's own lookup of U+0E01
-	 * there cost 15 instructions a call). The other encodings' calls
-	 * cost 2 instructions more than with no Thai path (kernel flags:
-	 * 1); with the row tested after the kernel's call, 3 (kernel flags:
-	 * none) and Thai 0.03 a byte more (scripts/bench-instr, 1 KiB).
-	 */
-	if (k == WE_SB_WINDOWS_874) {
-		sb_encode_thai(k, b);
-		return;
-	}
 	if (unlikely(b->in_size - b->in_pos >= WE_VEC_MIN &&
 		     we_vec_may(WHATENC_VEC_AVX2))) {
 		sb_encode_vec_run(k, b);
 		return;
 	}
 	sb_encode_run(k, b, false);
+}
+
+/*
+ * windows-874's fast path, in a family of its own (whatenc_family_sb_thai
+ * below): sb_encode_run() with the runs of Thai letters in
+ * sb_enc3_lead_run(), not the AVX2 kernel's (which does not take 3-byte
+ * UTF-8: its tries cost Thai on 1 KiB 11.77 instructions a byte, 10.23
+ * without, scripts/bench-instr). In sb_enc_fast(), the test of the row
+ * cost the other encodings' calls 2 instructions (1 under the kernel's
+ * flags; tested after the kernel's call, 3, and Thai 0.03 a byte).
+ */
+static void sb_enc_fast_thai(struct whatenc_encoder *e, struct whatenc_buf *b)
+{
+	sb_encode_run(WE_SB_WINDOWS_874, b, true);
 }
 
 /*
@@ -979,8 +968,13 @@ static noinline int sb_long_dec_once(enum whatenc_encoding enc,
 static noinline int sb_long_enc_once(enum whatenc_encoding enc,
 				     const u8 *in, size_t in_size, u8 *out,
 				     size_t out_size, we_once_rest_fn rest);
+static noinline int sb_thai_long_enc_once(enum whatenc_encoding enc,
+					  const u8 *in, size_t in_size,
+					  u8 *out, size_t out_size,
+					  we_once_rest_fn rest);
 WE_FAST_ONCE(sb_long, dec, struct whatenc_decoder, sb_fast)
 WE_FAST_ONCE(sb_long, enc, struct whatenc_encoder, sb_enc_fast)
+WE_FAST_ONCE(sb_thai_long, enc, struct whatenc_encoder, sb_enc_fast_thai)
 
 /*
  * The end of a one-shot entry whose lane stopped short, out of line: its
@@ -1072,13 +1066,32 @@ static int sb_dec_once(enum whatenc_encoding enc, const u8 *in,
 	return sb_long_dec_once(enc, in, in_size, out, out_size, rest);
 }
 
+static __always_inline int sb_enc_once_of(bool thai,
+					  enum whatenc_encoding enc,
+					  const u8 *in, size_t in_size,
+					  u8 *out, size_t out_size,
+					  we_once_rest_fn rest)
+{
+	if (likely(in_size < SB_ONCE_ENC))
+		return sb_short_enc_once(enc, in, in_size, out, out_size, rest);
+	if (thai)
+		return sb_thai_long_enc_once(enc, in, in_size, out, out_size,
+					     rest);
+	return sb_long_enc_once(enc, in, in_size, out, out_size, rest);
+}
+
 static int sb_enc_once(enum whatenc_encoding enc, const u8 *in,
 		       size_t in_size, u8 *out, size_t out_size,
 		       we_once_rest_fn rest)
 {
-	if (likely(in_size < SB_ONCE_ENC))
-		return sb_short_enc_once(enc, in, in_size, out, out_size, rest);
-	return sb_long_enc_once(enc, in, in_size, out, out_size, rest);
+	return sb_enc_once_of(false, enc, in, in_size, out, out_size, rest);
+}
+
+static int sb_thai_enc_once(enum whatenc_encoding enc, const u8 *in,
+			    size_t in_size, u8 *out, size_t out_size,
+			    we_once_rest_fn rest)
+{
+	return sb_enc_once_of(true, enc, in, in_size, out, out_size, rest);
 }
 
 /*
@@ -1099,9 +1112,24 @@ static enum whatenc_ret sb_encode(struct whatenc_encoder *e,
 			       WE_ASCII_RUNS);
 }
 
+static enum whatenc_ret sb_encode_thai(struct whatenc_encoder *e,
+				       struct whatenc_buf *b, bool last)
+{
+	return we_encode_steps(e, b, last, sb_enc_step, sb_enc_fast_thai,
+			       WE_ASCII_RUNS);
+}
+
 const struct we_family whatenc_family_sb = {
 	.decode = sb_decode,
 	.encode = sb_encode,
 	.dec_once = sb_dec_once,
 	.enc_once = sb_enc_once,
+};
+
+/* windows-874: the single-byte family with its encoder's Thai runs */
+const struct we_family whatenc_family_sb_thai = {
+	.decode = sb_decode,
+	.encode = sb_encode_thai,
+	.dec_once = sb_dec_once,
+	.enc_once = sb_thai_enc_once,
 };
