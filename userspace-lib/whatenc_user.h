@@ -181,13 +181,15 @@ static inline void put_unaligned_be16(u16 v, void *p)
 	memcpy(p, &v, 2);
 }
 
-static inline void put_unaligned_le32(u32 v, void *p)
-{
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	v = __builtin_bswap32(v);
-#endif
-	memcpy(p, &v, 4);
+#define WE_USER_PUT_LE(bits)						\
+static inline void put_unaligned_le##bits(u##bits v, void *p)		\
+{									\
+	if (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__)			\
+		v = __builtin_bswap##bits(v);				\
+	memcpy(p, &v, sizeof(v));					\
 }
+WE_USER_PUT_LE(32)
+WE_USER_PUT_LE(64)
 
 /* <linux/bitops.h>: the first set bit (@w not 0), the last one (1-based) */
 static inline unsigned long __ffs(unsigned long w)

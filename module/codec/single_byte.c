@@ -226,12 +226,6 @@ static __always_inline size_t sb_ascii_copy(u8 *dst, const u8 *src, size_t n)
  */
 #define SB_BACK		1024
 
-/* The 8 bytes at @p as a number, @p[k] in bits 8k..8k+7 (one load). */
-static __always_inline u64 sb_le64(const u8 *p)
-{
-	return get_unaligned_le32(p) | (u64)get_unaligned_le32(p + 4) << 32;
-}
-
 /*
  * The block is copied in two vector moves where the compiler has vector
  * registers (userspace), else (the kernel: -mno-sse) from its words,
@@ -244,13 +238,6 @@ static __always_inline u64 sb_le64(const u8 *p)
 #else
 #define SB_VEC_COPY	0
 #endif
-
-/* Store @w at @p as sb_le64() loads it (gcc merges the two stores). */
-static __always_inline void sb_put_le64(u8 *p, u64 w)
-{
-	put_unaligned_le32(w, p);
-	put_unaligned_le32(w >> 32, p + 4);
-}
 
 /*
  * The top bits of the 8 bytes of @m (no other bit set) as bits 0-7, byte
@@ -305,9 +292,9 @@ static __always_inline void sb_encode_blocks(const u8 *pidx, const u8 *page,
 
 #pragma GCC unroll 4
 		for (k = 0; k < SB_WORDS; k++) {
-			w[k] = sb_le64(p + 8 * k);
+			w[k] = get_unaligned_le64(p + 8 * k);
 			if (!SB_VEC_COPY)
-				sb_put_le64(o + 8 * k, w[k]);
+				put_unaligned_le64(w[k], o + 8 * k);
 			hi |= w[k];
 		}
 		if (SB_VEC_COPY)
@@ -481,7 +468,7 @@ static __always_inline const u8 *sb_enc3_run(const u8 *pidx, const u8 *page,
 	u8 *o = *op, b0, b1;
 
 	while (end - p > 7) {
-		u64 w = sb_le64(p);
+		u64 w = get_unaligned_le64(p);
 		u64 x = (w & 0x0f00000full) << 6 | (w >> 8 & 0x3f00003full);
 
 		b0 = sb_enc3(pidx, page, w, x & 0x3ff);
@@ -555,7 +542,7 @@ static noinline struct sb_pos sb_enc3_lead_run(const u8 *pidx,
 			const u8 *pidx3 = pidx + (c << 6);
 
 			while (p < lim &&
-			       !(((sb_le64(p) & mk->m4) ^ mk->v4) |
+			       !(((get_unaligned_le64(p) & mk->m4) ^ mk->v4) |
 				 ((get_unaligned_le32(p + 8) & mk->m4b) ^
 				  mk->v4b))) {
 				u64 b0, b1, b2, b3;
@@ -603,7 +590,7 @@ static noinline struct sb_pos sb_enc3_lead_run(const u8 *pidx,
 		}
 		/* 1-7 ASCII bytes, then a lead E0-E2 (8 bytes stored) */
 		if (end - p > 7) {
-			u64 x = sb_le64(p), m = x & SB_HI;
+			u64 x = get_unaligned_le64(p), m = x & SB_HI;
 			unsigned int n;
 
 			if (!m)
@@ -611,7 +598,7 @@ static noinline struct sb_pos sb_enc3_lead_run(const u8 *pidx,
 			n = we_first_high_byte(m);
 			if (p[n] - 0xe0u >= 3)
 				break;
-			sb_put_le64(o, x);
+			put_unaligned_le64(x, o);
 			o += n;
 			p += n;
 			continue;
