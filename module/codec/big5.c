@@ -20,16 +20,15 @@
 static __always_inline u32 big5_lookup(u8 lead, u8 byte, u32 *astral)
 {
 	unsigned int i = (lead - 0x81) * 157 + big5_trail[byte] - BIG5_DEC_FIRST;
-	u32 w;
+	u32 w, c;
 
 	if (i >= BIG5_DEC_LEN)
 		return 0;
 	w = get_unaligned_le32(big5_dec_utf8 + 3 * i);
-	if (likely((w & 0xf0) == 0xe0))	/* most of Big5 text */
-		return (w & 0xffffff) | 3u << 24;
-	if ((w & 0xe0) == 0xc0)
-		return (w & 0xffff) | 2u << 24;
-	if (astral && (w & 0xff) == 0xf0)
+	c = we_utf8_packed3(w);
+	if (c || !astral)
+		return c;
+	if ((w & 0xff) == 0xf0)
 		*astral = 0x20000 | (w >> 8 & 0xffff);
 	return 0;
 }

@@ -10,17 +10,32 @@
 #include "tables_euc_kr.h"
 
 /*
- * EUC-KR decoder, step 3: the index EUC-KR code point of pointer
- * (@lead - 0x81) * 190 + (@byte - 0x41), 0 if byte is outside 0x41..0xFE
- * or the pointer is null. The table has a column for every byte (0
- * outside 0x41..0xFE) and rows of 0 for the leads 0x80 and 0xFF: its
- * index is the two bytes as one big-endian number less 0x8000, for any
- * @lead 0x80..0xFF, with no test and no arithmetic on the trail
- * (scripts/gentables/korean.py).
+ * EUC-KR decoder, step 3, as a packed UTF-8 character (text.h): that of
+ * the index EUC-KR code point of pointer (@lead - 0x81) * 190 + (@byte -
+ * 0x41), 0 if byte is outside 0x41..0xFE or the pointer is null. The
+ * table holds each code point's UTF-8 (3 bytes an entry), with a column
+ * for every byte (none outside 0x41..0xFE) and rows of none for the leads
+ * 0x80 and 0xFF: its index is the two bytes as one big-endian number
+ * less 0x8000, for any @lead 0x80..0xFF, with no test and no arithmetic
+ * on the trail (scripts/gentables/korean.py). euc_kr_entry() is the
+ * entry as it is, in the low 3 bytes.
  */
-static inline u32 euc_kr_lookup(u8 lead, u8 byte)
+static __always_inline u32 euc_kr_entry(u8 lead, u8 byte)
 {
-	return euc_kr_dec[(u32)(lead << 8 | byte) - 0x8000];
+	size_t i = (u32)(lead << 8 | byte) - 0x8000;
+
+	return get_unaligned_le32(euc_kr_dec_utf8 + 3 * i);
+}
+
+static __always_inline u32 euc_kr_lookup(u8 lead, u8 byte)
+{
+	return we_utf8_packed3(euc_kr_entry(lead, byte));
+}
+
+/* The steps' lookup: the code point, 0 for none. */
+static inline u32 euc_kr_lookup_cp(u8 lead, u8 byte)
+{
+	return we_utf8_unpack(euc_kr_lookup(lead, byte));
 }
 
 static const struct we_rank_table euc_kr_enc_table = {
@@ -35,8 +50,24 @@ static __always_inline u16 euc_kr_enc_lookup(u32 cp)
 	return we_rank_lookup(&euc_kr_enc_table, cp);
 }
 
-WE_TWO_BYTE_PARTS(euc_kr, euc_kr_lookup, WE_TB_ALL_LEADS,
-		  euc_kr_enc_lookup)
+static __always_inline u32 euc_kr_step(struct whatenc_decoder *d, u8 byte)
+{
+	return we_two_byte_step(&d->s.euc_kr.lead, byte, euc_kr_lookup_cp);
+}
+
+/* The decoder's fast path: a code, as a packed UTF-8 character, or 0. */
+static __always_inline u32 euc_kr_code(const u8 *p, size_t n,
+				       unsigned int *len)
+{
+	*len = 2;
+	return euc_kr_lookup(p[0], p[1]);
+}
+
+static __always_inline unsigned int euc_kr_enc_step(struct whatenc_encoder *e,
+						    u32 cp, u8 *out)
+{
+	return we_two_byte_enc_step(cp, out, euc_kr_enc_lookup);
+}
 
 /*
  * The decoder's fast path with room for 4 output bytes per input byte
@@ -68,7 +99,7 @@ static void euc_kr_fast_roomy(struct whatenc_buf *b)
 	if (in_size < 8)
 		return;
 	while (ip <= last) {
-		u32 w, cp;
+		u32 w, e;
 		long nb;
 
 		if (in[ip] < 0x80) {
@@ -77,19 +108,25 @@ static void euc_kr_fast_roomy(struct whatenc_buf *b)
 					      out_size);
 			continue;
 		}
-		/* no test on the lead: 0x80 and 0xFF have zero rows */
-		cp = euc_kr_lookup(in[ip], in[ip + 1]);
-		if (unlikely(cp < 0x800)) {
-			if (!cp)
+		/*
+		 * no test on the lead: 0x80 and 0xFF have rows of none; a
+		 * 3-byte form is one whose first byte is E0 or more (none of
+		 * EUC-KR's is longer)
+		 */
+		e = euc_kr_entry(in[ip], in[ip + 1]);
+		if (unlikely((u8)e < 0xe0)) {
+			u32 c = we_utf8_packed3(e);
+
+			if (!c)
 				break;
-			op += we_utf8_write(out + op, cp);
+			op += we_utf8_put_packed(out + op, c, true);
 			ip += 2;
 			continue;
 		}
 		w = get_unaligned_le32(in + ip);
 		/* -1 if byte 2 is not ASCII, else 0 and it is taken along */
 		nb = (s32)(w << 8) >> 31;
-		put_unaligned_le32(we_utf8_3_le(cp) | (w & 0xff0000) << 8,
+		put_unaligned_le32((e & 0xffffff) | (w & 0xff0000) << 8,
 				   out + op);
 		ip += 3 + nb;
 		op += 4 + nb;
@@ -116,7 +153,7 @@ static void euc_kr_fast(struct whatenc_decoder *d, struct whatenc_buf *b)
 	if (b->in_size - b->in_pos >= 128 && out_left &&
 	    (out_left - 1) / 4 >= b->in_size - b->in_pos)
 		euc_kr_fast_roomy(b);
-	we_dec_fast(b, true, 2, 4, euc_kr_code);
+	we_dec_fast_packed(b, true, 2, euc_kr_code);
 }
 
 /*

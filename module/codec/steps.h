@@ -14,7 +14,7 @@
  * family's pointers would make one per byte. The same holds for the
  * fast-path loops below (we_dec_fast(), we_enc_fast_words(), ...) and
  * the macros that assemble a family from its steps (WE_STEP_FAMILY(),
- * WE_TWO_BYTE_FAMILY()). Only engine.c and the families' files include
+ * WE_CJK_STEP_FAMILY()). Only engine.c and the families' files include
  * it; detection, file names and the vector dispatch do not.
  */
 #ifndef WHATENC_STEPS_H
@@ -755,48 +755,5 @@ static int fam##_enc_once(enum whatenc_encoding enc, const u8 *in,	\
 	return fam##_enc_long_once(enc, in, in_size, out, out_size,	\
 				   rest);				\
 }
-
-/*
- * WE_TWO_BYTE_PARTS() - the parts of a two-byte family (Big5, EUC-KR)
- * over its decoder @lookup (@flags: WE_TB_*, what it does) and
- * its encoder @enc_lookup, the lead in d->s.<@fam>: the steps
- * <@fam>_step() and <@fam>_enc_step() and the decoder's fast-path code
- * <@fam>_code().
- */
-#define WE_TWO_BYTE_PARTS(fam, lookup, flags, enc_lookup)		\
-static __always_inline u32 fam##_step(struct whatenc_decoder *d, u8 byte) \
-{									\
-	return we_two_byte_step(&d->s.fam.lead, byte, lookup);		\
-}									\
-static __always_inline u32						\
-fam##_code(const u8 *p, size_t n, unsigned int *len)			\
-{									\
-	return we_two_byte_code(p, len, lookup, flags);			\
-}									\
-static __always_inline unsigned int					\
-fam##_enc_step(struct whatenc_encoder *e, u32 cp, u8 *out)		\
-{									\
-	return we_two_byte_enc_step(cp, out, enc_lookup);		\
-}
-
-/*
- * WE_TWO_BYTE_FAMILY() - a two-byte family with WE_TWO_BYTE_PARTS() and
- * the generic fast paths, we_dec_fast() over <@fam>_code() and
- * we_enc_fast_two_byte(), the latter not inlined, as the other CJK
- * encoders' (Big5 encode, scripts/bench-instr: 17.89 -> 17.31
- * instructions per byte).
- */
-#define WE_TWO_BYTE_FAMILY(fam, lookup, flags, enc_lookup)		\
-WE_TWO_BYTE_PARTS(fam, lookup, flags, enc_lookup)			\
-static void fam##_fast(struct whatenc_decoder *d, struct whatenc_buf *b) \
-{									\
-	we_dec_fast(b, true, 2, 4, fam##_code);				\
-}									\
-static noinline void fam##_enc_fast(struct whatenc_encoder *e,		\
-				    struct whatenc_buf *b)		\
-{									\
-	we_enc_fast_two_byte(b, enc_lookup);				\
-}									\
-WE_STEP_FAMILY(fam, fam##_step, fam##_fast, fam##_enc_step, fam##_enc_fast)
 
 #endif /* WHATENC_STEPS_H */

@@ -469,6 +469,20 @@ static inline u32 we_utf8_unpack(u32 w)
 	return (w & 0x1f) << 6 | (w >> 8 & 0x3f);
 }
 
+/*
+ * The packed UTF-8 character of a table's 3-byte entry, loaded as the
+ * low 3 bytes of @w (a 4-byte load): a 3-byte form, or a 2-byte form and
+ * a 0 (big5.c, euc_kr.c); 0 for anything else (0 0 0: none).
+ */
+static __always_inline u32 we_utf8_packed3(u32 w)
+{
+	if (likely((w & 0xf0) == 0xe0))	/* most of CJK text */
+		return (w & 0xffffff) | 3u << 24;
+	if ((w & 0xe0) == 0xc0)
+		return (w & 0xffff) | 2u << 24;
+	return 0;
+}
+
 /* The packed UTF-8 character of @cp, U+0800..U+FFFF */
 static __always_inline u32 we_utf8_pack3(u32 cp)
 {

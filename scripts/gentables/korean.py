@@ -4,8 +4,10 @@
 The decoder table is index EUC-KR for all 126 leads (the nulls after
 the last non-null pointer included: one row layout, no branch on the
 lead) and a row of zeros before and after them for the bytes 0x80 and 0xFF, each row 256
-columns, one for every trail byte (128 rows of 256, 65,536 bytes: the
-index is the two bytes as one big-endian number, no test on the trail);
+columns, one for every trail byte (128 rows of 256: the index is the two
+bytes as one big-endian number, no test on the trail), each entry the
+code point's UTF-8 in 3 bytes (98,305 bytes: no UTF-8 to build from a
+code point on Korean text's hot path);
 the encoder's is a bitmap + rank reverse table of the first pointer of
 each code point (see chinese.rank_table()), except for the
 11172 Hangul syllables U+AC00..U+D7A3, which are all in the index in
@@ -48,6 +50,14 @@ def generate(ctx):
     dec += [0] * 256
     assert len(dec) == 0x8000
     assert all(c <= 0xFFFF for c in dec)
+    # each entry the code point's UTF-8, 3 bytes (a 2-byte form and a 0;
+    # 0 0 0 for null), and a 0 at the end for a 4-byte load at the last
+    utf8 = []
+    for c in dec:
+        b = chr(c).encode("utf-8") if c else b""
+        assert c == 0 or 2 <= len(b) <= 3
+        utf8 += list(b) + [0] * (3 - len(b))
+    utf8.append(0)
     enc = {}
     for pointer, cp in enumerate(index):
         if cp is not None:
@@ -71,8 +81,11 @@ def generate(ctx):
     out = [ctx.header("tables_euc_kr.h - EUC-KR: index EUC-KR and "
                       "its reverse table")]
     out.append("#ifndef WHATENC_TABLES_EUC_KR_H\n#define WHATENC_TABLES_EUC_KR_H\n\n")
-    out.append("/* index EUC-KR by (lead << 8 | trail) - 0x8000: code point, 0 = null */\n")
-    out.append(common.c_array("static const u16 euc_kr_dec[%d]" % len(dec), dec))
+    out.append("/*\n * index EUC-KR by (lead << 8 | trail) - 0x8000, 3 bytes an entry: the"
+               "\n * code point's UTF-8 (2 bytes and a 0, or 3), or 0 0 0 for null; a 0"
+               "\n * at the end (a 4-byte load at the last).\n */\n")
+    out.append(common.c_array("static const u8 euc_kr_dec_utf8[%d]" % len(utf8),
+                              utf8, "0x%02x", 12))
     out.append("\n/* encoder: code point -> lead << 8 | trail */\n")
     text, _ = rank_table(ctx, "euc_kr", enc)
     out.append(text)
