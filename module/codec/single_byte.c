@@ -923,7 +923,8 @@ static void sb_enc_fast(struct whatenc_encoder *e, struct whatenc_buf *b)
  * cost the other encodings' calls 2 instructions (1 under the kernel's
  * flags; tested after the kernel's call, 3, and Thai 0.03 a byte).
  */
-static void sb_enc_fast_thai(struct whatenc_encoder *e, struct whatenc_buf *b)
+static noinline void sb_enc_fast_thai(struct whatenc_encoder *e,
+				      struct whatenc_buf *b)
 {
 	sb_encode_run(WE_SB_WINDOWS_874, b, true);
 }
