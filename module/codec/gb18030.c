@@ -56,8 +56,8 @@ static u32 gb_ranges_pointer(u32 cp)
  * has a column for every byte, 0 outside those (every pointer of index
  * gb18030 is non-null), and rows of 0 for the leads 0x80 and 0xFF: its
  * index is the two bytes as one big-endian number less 0x8000, for any
- * @lead 0x80..0xFF, with no test (WE_TB_ALL_LEADS) and no arithmetic on
- * the trail (scripts/gentables/chinese.py).
+ * @lead 0x80..0xFF, with no test and no arithmetic on the trail
+ * (scripts/gentables/chinese.py).
  */
 static inline u32 gb_lookup(u8 lead, u8 byte)
 {
@@ -113,7 +113,8 @@ static __always_inline u32 gb_step(struct whatenc_decoder *d, u8 byte)
 
 static __always_inline u32 gb_code(const u8 *p, size_t n, unsigned int *len)
 {
-	return we_two_byte_code(p, len, gb_lookup, WE_TB_ALL_LEADS);
+	*len = 2;
+	return gb_lookup(p[0], p[1]);
 }
 
 /*

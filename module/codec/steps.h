@@ -586,29 +586,6 @@ we_dec_fast_packed(struct whatenc_buf *b, bool ascii, unsigned int min_in,
 	we_dec_fast_any(b, ascii, min_in, 3, code, true);
 }
 
-/* What a two-byte family's decoder @lookup does: @flags of the below */
-#define WE_TB_PAIRS	1u	/* it can return WE_STEP_PAIR() (Big5) */
-#define WE_TB_ALL_LEADS	2u	/* it has rows of 0 for leads 0x80, 0xFF */
-
-/*
- * The two-byte families' fast-path code (2 bytes readable): a complete
- * two-byte code with a single code point. The same @lookup as the
- * step's, with @flags WE_TB_*: pairs are left to the steps; without
- * WE_TB_ALL_LEADS, the leads 0x80 and 0xFF are tested for first.
- */
-static __always_inline u32
-we_two_byte_code(const u8 *p, unsigned int *len,
-		 u32 (*lookup)(u8 lead, u8 byte), unsigned int flags)
-{
-	u32 cp;
-
-	*len = 2;
-	if (!(flags & WE_TB_ALL_LEADS) && (p[0] == 0x80 || p[0] == 0xff))
-		return 0;
-	cp = lookup(p[0], p[1]);
-	return (flags & WE_TB_PAIRS) && cp >= 0x110000 ? 0 : cp;
-}
-
 /* ---- families from steps --------------------------------------------- */
 
 /* The end of a one-shot entry (WE_FAST_ONCE()), after its fast path */
