@@ -177,18 +177,6 @@ static __always_inline u32 euc_kr_hangul_index(u32 w)
 	return ((w & 0x3f3f03) * 0x40010004u + (0x1400u << 18)) >> 18;
 }
 
-/* The 8 bytes at @p as one little-endian number. */
-static __always_inline u64 euc_kr_le64(const u8 *p)
-{
-	u64 q;
-
-	memcpy(&q, p, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	q = __builtin_bswap64(q);
-#endif
-	return q;
-}
-
 /*
  * The syllable of index @i and the byte after it, bits 24..31 of @w (its
  * UTF-8 form), at @out: 3 bytes, the third scratch when that byte is not
@@ -237,7 +225,7 @@ static __always_inline void euc_kr_enc_hangul(struct whatenc_buf *b)
 	p = in + ip;
 	o = out + op;
 	while (p <= in + last) {
-		u64 q = euc_kr_le64(p);
+		u64 q = get_unaligned_le64(p);
 		u32 w = q, i, cp;
 		unsigned int len;
 		long nb;

@@ -45,12 +45,8 @@ static inline size_t utf16_ascii(const u8 *in, size_t in_len, u8 *out,
 	size_t k = 0;
 
 	while (8 * (k / 4) + 8 <= in_len && k + 4 <= out_len) {
-		u64 w;
+		u64 w = get_unaligned_le64(in + 2 * k);
 
-		memcpy(&w, in + 2 * k, 8);
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-		w = __builtin_bswap64(w);
-#endif
 		if (w & mask)
 			break;
 		if (be)
